@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useT } from '../lib/i18n';
+import { store, useStore } from '../lib/store';
+
+/** Tracks online/offline (SPEC §1) and tells the visitor when the connection drops and comes back. */
+export default function NetworkStatus() {
+  const t = useT();
+  const online = useStore((s) => s.online);
+  useEffect(() => {
+    const update = () => store.set({ online: navigator.onLine });
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return (
+    <div className="network-status" role="status" aria-live="polite" data-online={online}>
+      {online ? null : <p className="network-offline">{t('ui.network.offline')}</p>}
+    </div>
+  );
+}

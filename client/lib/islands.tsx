@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createTranslator, I18nProvider, type Messages } from './i18n';
+import type { Locale } from '../../src/domain/locales';
+import { reloadOnceAfterChunkFailure } from './chunk-reload';
+
+type IslandModule = { default: ComponentType<Record<string, unknown>> };
+
+// One lazy chunk per island: a page downloads only the islands it renders.
+const loaders = import.meta.glob<IslandModule>('../islands/*.tsx');
+
+function readI18n() {
+  const el = document.getElementById('__i18n');
+  const data = JSON.parse(el?.textContent || '{}') as { locale?: Locale; messages?: Messages };
+  return createTranslator(data.locale ?? 'en-US', data.messages ?? {});
+}
+
+/** Finds every island marker, loads its component and hydrates it; then marks the body as hydrated. */
+export async function hydrateIslands(): Promise<void> {
+  const i18n = readI18n();
+  const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  await Promise.all(
+    markers.map(async (el) => {
+      const loader = loaders[`../islands/${el.dataset.island}.tsx`];
+      if (!loader) return;
+      let mod: IslandModule;
+      try {
+        mod = await loader();
+      } catch (error) {
+        reloadOnceAfterChunkFailure(error);
+        return;
+      }
+      const props = JSON.parse(el.dataset.props || '{}') as Record<string, unknown>;
+      hydrateRoot(
+        el,
+        <I18nProvider value={i18n}>
+          <mod.default {...props} />
+        </I18nProvider>,
+      );
+    }),
+  );
+  document.body.dataset.hydrated = 'true';
+}

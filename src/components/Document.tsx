@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { useRequestContext } from '@hono/react-renderer';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { entryAssets } from '../pages/assets';
+import { I18nProvider } from '../../client/lib/i18n';
+import { clientMessages } from '../i18n/messages';
+import { THEME_BOOT_SCRIPT } from '../../client/lib/theme-boot';
+
+export interface HeadInfo {
+  title: string;
+  description: string;
+  canonical: string;
+  /** hreflang → absolute URL, including x-default. */
+  alternates: Record<string, string>;
+  /** The /mobile/ variant of a desktop page, announced with rel=alternate media=… */
+  mobileAlternate?: string;
+  robots: 'index,follow' | 'noindex,follow' | 'noindex,nofollow';
+  /** Outside production only: the SPEC's sitemap list, printed to the console by the client. */
+  sitemapList?: string[];
+  jsonLd?: object[];
+}
+
+const ogLocale = (locale: string) => locale.replace('-', '_');
+
+/** The HTML document around every page: head (meta, hreflang, styles, scripts) and body. */
+export function Document({ head, children }: { head: HeadInfo; children: ReactNode }) {
+  const c = useRequestContext() as Context<AppEnv>;
+  const nonce = c.get('secureHeadersNonce');
+  const i18n = c.get('i18n');
+  const { locale } = i18n;
+  const i18nPayload = JSON.stringify({ locale, messages: clientMessages(locale) }).replace(/</g, '\\u003c');
+  return (
+    <html lang={locale} dir="ltr" data-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <meta name="robots" content={head.robots} />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#0f172a" media="(prefers-color-scheme: dark)" />
+        <link rel="canonical" href={head.canonical} />
+        {Object.entries(head.alternates).map(([lang, href]) => (
+          <link key={lang} rel="alternate" hrefLang={lang} href={href} />
+        ))}
+        {head.mobileAlternate ? <link rel="alternate" media="only screen and (max-width: 640px)" href={head.mobileAlternate} /> : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        <meta property="og:locale" content={ogLocale(locale)} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {entryAssets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {entryAssets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        <script type="module" src={entryAssets.script} nonce={nonce} />
+        {(head.jsonLd ?? []).map((data, i) => (
+          <script key={i} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
+        ))}
+      </head>
+      <body>
+        <I18nProvider value={i18n}>{children}</I18nProvider>
+        <script id="__i18n" type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: i18nPayload }} />
+        {head.sitemapList ? (
+          <script id="__sitemap" type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(head.sitemapList) }} />
+        ) : null}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Island } from './Island';
+import { Footer } from './Footer';
+import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
+import ProgressBar from '../../client/islands/ProgressBar';
+import NetworkStatus from '../../client/islands/NetworkStatus';
+import { useT } from '../../client/lib/i18n';
+import { legalHref, type SiteLinks } from '../pages/links';
+
+/** The page shell: skip link, top bar, main content, footer, and the page-wide status islands. */
+export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('layout.skip')}
+      </a>
+      <Island name="ProgressBar" component={ProgressBar} props={{}} />
+      <Island
+        name="NavBar"
+        component={NavBar}
+        props={{
+          homeHref: links.home,
+          contactHref: links.feedback,
+          buyHref: links.buy,
+          downloadHref: links.download,
+          agreementHref: legalHref('agreement', links.legalLang),
+          privacyHref: legalHref('privacy', links.legalLang),
+          languages,
+        }}
+      />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer links={links} />
+      <Island name="NetworkStatus" component={NetworkStatus} props={{}} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { PageRoute } from './types';
+import { ErrorPage } from './ErrorPage';
+
+/** The error page: not in the route table (it has no URL of its own), rendered by the error handler. */
+export function errorRoute(status: number): PageRoute {
+  return {
+    id: 'error',
+    path: '/',
+    page: ({ locale }) => <ErrorPage locale={locale} status={status} />,
+    localized: true,
+    mobile: false,
+    agentRedirect: false,
+    indexable: false,
+    status,
+  };
+}

@@ -1,0 +1,89 @@
+import type { PageRoute } from './types';
+import { isArticleListId } from '../domain/articles';
+import type { LegalLang, Locale } from '../domain/locales';
+import { NotFoundPage } from './NotFound';
+import { introPage } from './simple-pages';
+
+const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
+const legalLangOk = (query: URLSearchParams) => !query.has('lang') || (query.get('lang') ?? '') in LEGAL_LOCALES;
+const legalLocale = (query: URLSearchParams): Locale => LEGAL_LOCALES[(query.get('lang') ?? 'en') as LegalLang] ?? 'en-US';
+
+type Entry = Pick<PageRoute, 'id' | 'path' | 'page'> & Partial<PageRoute>;
+
+function route(entry: Entry): PageRoute {
+  return { localized: true, mobile: false, agentRedirect: false, indexable: true, ...entry };
+}
+
+/** Pages with a /mobile/ variant; phones are redirected to it and desktops back (DESIGN §3). */
+const mobileRoute = (entry: Entry) => route({ mobile: true, agentRedirect: true, ...entry });
+/** Test and component demo pages: served in every locale, never indexed. */
+const hiddenRoute = (entry: Entry) => route({ indexable: false, ...entry });
+
+/**
+ * The one list of pages. Routing, locale prefixes, mobile redirects, the sitemap and hreflang
+ * links all read it: adding a page is adding one entry here.
+ */
+export const ROUTES: readonly PageRoute[] = [
+  mobileRoute({ id: 'home', path: '/', page: introPage('home') }),
+  mobileRoute({ id: 'mt-recover', path: '/mt-recover', page: introPage('mt-recover') }),
+  mobileRoute({ id: 'mt-kt', path: '/mt-kt', page: introPage('mt-kt') }),
+  mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: introPage('mt-convert') }),
+  route({ id: 'about', path: '/about', page: introPage('about') }),
+  mobileRoute({ id: 'buy', path: '/buy', page: introPage('buy') }),
+  route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false }),
+  route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
+  mobileRoute({ id: 'license-code', path: '/license-code', page: introPage('license-code') }),
+  mobileRoute({ id: 'trial-code', path: '/trial-code', page: introPage('trial-code') }),
+  route({ id: 'query-steps', path: '/query-steps', page: introPage('query-steps') }),
+  route({ id: 'do-not-sell-my-info', path: '/do-not-sell-my-info', page: introPage('do-not-sell-my-info') }),
+  route({
+    id: 'article-list',
+    path: '/article-list/:id',
+    page: introPage('article-list'),
+    validate: (params) => isArticleListId(params.id),
+  }),
+  route({
+    id: 'agreement',
+    path: '/mtdr_user_agreement.html',
+    page: introPage('agreement'),
+    localized: false,
+    validate: (_params, query) => legalLangOk(query),
+    localeFromQuery: legalLocale,
+  }),
+  route({
+    id: 'privacy',
+    path: '/mtdr_privacy.html',
+    page: introPage('privacy'),
+    localized: false,
+    validate: (_params, query) => legalLangOk(query),
+    localeFromQuery: legalLocale,
+  }),
+  route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
+  hiddenRoute({ id: 'test', path: '/test', page: introPage('test') }),
+  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: introPage('test-checkout') }),
+  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: introPage('text-checkout') }),
+  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: introPage('demo-copy') }),
+  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: introPage('demo-glare-hover') }),
+  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: introPage('demo-more-save') }),
+  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: introPage('demo-paypal') }),
+  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: introPage('demo-upload-image') }),
+];
+
+export const NOT_FOUND_ROUTE = ROUTES.find((r) => r.id === '404')!;
+
+/** '/buy' → '/mobile/buy', '/' → '/mobile'. */
+export function mobilePath(path: string): string {
+  return path === '/' ? '/mobile' : `/mobile${path}`;
+}
+
+/** Fills ':name' segments from params. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** SPEC §2's sitemap list, printed to the console outside production. */
+export const SPEC_SITEMAP_LIST = ['/', '/buy', '/license-code', '/trial-code', '/query-steps', '/checkout', '/do-not-sell-my-info'].flatMap((path) => [
+  path,
+  path === '/' ? '/en-US' : `/en-US${path}`,
+  path === '/' ? '/ja-JP' : `/ja-JP${path}`,
+]);

@@ -1,0 +1,143 @@
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { setCookie, getCookie } from 'hono/cookie';
+import { reactRenderer } from '@hono/react-renderer';
+import type { AppContext, AppEnv } from '../env';
+import { onSitePath } from '../domain/paths';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../domain/locales';
+import { Document, type HeadInfo } from '../components/Document';
+import { Layout } from '../components/Layout';
+import { translatorFor } from '../i18n/messages';
+import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
+import type { PageRoute } from './types';
+import { headFor } from './head';
+import { legalHref, siteLinks } from './links';
+import type { NavLanguage } from '../../client/islands/NavBar';
+
+declare module '@hono/react-renderer' {
+  interface Props {
+    head: HeadInfo;
+  }
+}
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/** Streams the document; the nonce is per request, so the renderer is too. */
+export const renderer = reactRenderer(({ children, head }) => <Document head={head}>{children}</Document>, {
+  stream: true,
+  readableStreamOptions: {
+    onError(error) {
+      console.error('render error', error);
+    },
+  },
+});
+
+/** The same page in every locale, for the language switcher (query kept, campaign keys included). */
+function languagesFor(route: PageRoute | null, rest: string, current: Locale, search: string): NavLanguage[] {
+  return LOCALE_ENTRIES.map((entry) => {
+    let href: string;
+    if (route && !route.localized) {
+      href = legalHref(route.id === 'agreement' ? 'agreement' : 'privacy', entry.legalLang);
+    } else {
+      href = localizePath(entry.code, rest) + search;
+    }
+    return { code: entry.code, name: entry.name, href, current: entry.code === current };
+  });
+}
+
+interface RenderOptions {
+  route: PageRoute;
+  locale: Locale;
+  mobile: boolean;
+  params: Record<string, string>;
+  /** The unprefixed path, for the language switcher. */
+  rest: string;
+}
+
+export async function renderRoute(c: AppContext, { route, locale, mobile, params, rest }: RenderOptions) {
+  const url = new URL(c.req.url);
+  const query = url.searchParams;
+  const i18n = translatorFor(locale);
+  c.set('locale', locale);
+  c.set('i18n', i18n);
+  const Page = route.page;
+  const links = siteLinks(locale);
+  const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
+  const search = route.localized ? url.search : '';
+  c.status((route.status ?? 200) as ContentfulStatusCode);
+  return c.render(
+    <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
+      <Page locale={locale} mobile={mobile} params={params} query={query} />
+    </Layout>,
+    { head },
+  );
+}
+
+/** The 404 page in the locale of the requested path. */
+export function renderNotFound(c: AppContext) {
+  const { locale, rest } = splitLocale(c.req.path);
+  return renderRoute(c, { route: NOT_FOUND_ROUTE, locale, mobile: false, params: {}, rest });
+}
+
+/** Where a phone or a desktop belongs for this route, or null when it is already there. */
+function agentRedirectTarget(c: AppContext, route: PageRoute, locale: Locale, mobile: boolean): string | null {
+  if (!route.agentRedirect || !route.mobile) return null;
+  const device = c.get('device');
+  if (device.bot || device.mobile === mobile) return null;
+  // Built from the route table, never from the request path, so it cannot leave the site.
+  const path = localizePath(locale, device.mobile ? mobilePath(route.path) : route.path);
+  return path + new URL(c.req.url).search;
+}
+
+function handler(route: PageRoute, locale: Locale, mobile: boolean) {
+  return async (c: AppContext) => {
+    const params = c.req.param() as Record<string, string>;
+    const query = new URL(c.req.url).searchParams;
+    if (route.validate && !route.validate(params, query)) return renderNotFound(c);
+
+    const effectiveLocale = route.localeFromQuery ? route.localeFromQuery(query) : locale;
+    if (route.agentRedirect) c.header('Vary', 'User-Agent, Sec-CH-UA-Mobile');
+    const target = agentRedirectTarget(c, route, locale, mobile);
+    if (target) return c.redirect(target, 302);
+
+    // First visit to the default home with no recorded choice: offer the visitor's language, once.
+    const cookieLocale = getCookie(c, LOCALE_COOKIE);
+    if (route.id === 'home' && locale === DEFAULT_LOCALE && !cookieLocale && !c.get('device').bot) {
+      c.header('Vary', 'Accept-Language, Cookie, User-Agent, Sec-CH-UA-Mobile');
+      const preferred = negotiateLocale(c.req.header('accept-language'));
+      if (preferred && preferred !== DEFAULT_LOCALE) {
+        setLocaleCookie(c, preferred);
+        return c.redirect(localizePath(preferred, mobile ? '/mobile' : '/') + new URL(c.req.url).search, 302);
+      }
+    }
+    if (route.localized && cookieLocale !== locale) setLocaleCookie(c, locale);
+    const rest = fillPath(mobile ? mobilePath(route.path) : route.path, params);
+    return renderRoute(c, { route, locale: effectiveLocale, mobile, params, rest });
+  };
+}
+
+function setLocaleCookie(c: AppContext, locale: Locale) {
+  setCookie(c, LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: ONE_YEAR,
+    sameSite: 'Lax',
+    secure: new URL(c.req.url).protocol === 'https:',
+  });
+}
+
+/** Every page of the route table, unprefixed and under each locale prefix, with /mobile/ variants. */
+export function pageRoutes() {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', renderer);
+  // '/en-US/...' is the default locale spelled out: send it to the one canonical, unprefixed URL.
+  app.get('/en-US/*', (c) => c.redirect(onSitePath(c.req.path.slice('/en-US'.length)) + new URL(c.req.url).search, 301));
+  app.get('/en-US', (c) => c.redirect('/' + new URL(c.req.url).search, 301));
+  for (const route of ROUTES) {
+    const locales: readonly Locale[] = route.localized ? LOCALES : [DEFAULT_LOCALE];
+    for (const locale of locales) {
+      app.get(localizePath(locale, route.path), handler(route, locale, false));
+      if (route.mobile) app.get(localizePath(locale, mobilePath(route.path)), handler(route, locale, true));
+    }
+  }
+  return app;
+}

@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { sitemapEntries } from '../pages/head';
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** /sitemap.xml (every indexable page in every locale, with hreflang alternates) and /robots.txt. */
+export const seo = new Hono<AppEnv>()
+  .get('/sitemap.xml', (c) => {
+    const urls = sitemapEntries(c.env.SITE_URL)
+      .map(({ loc, alternates }) => {
+        const links = Object.entries(alternates)
+          .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${escapeXml(href)}"/>`)
+          .join('');
+        return `<url><loc>${escapeXml(loc)}</loc>${links}</url>`;
+      })
+      .join('\n');
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`,
+    );
+  })
+  .get('/robots.txt', (c) => {
+    // The same rules in every environment, so what Lighthouse audits locally is what crawlers get.
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /beacon', 'Disallow: /download/', '', `Sitemap: ${new URL('/sitemap.xml', c.env.SITE_URL).href}`];
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(lines.join('\n') + '\n');
+  });
