@@ -1,4 +1,5 @@
 import './styles.css';
+import './styles/pages.css';
 import { hydrateIslands } from './lib/islands';
 import { reloadOnceAfterChunkFailure } from './lib/chunk-reload';
 import { pauseAnimationsAfterLanguageSwitch } from './lib/animations';
