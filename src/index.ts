@@ -6,6 +6,7 @@ import { notFound, onError } from './middleware/errors';
 import { health } from './routes/health';
 import { seo } from './routes/seo';
 import { pageRoutes } from './pages/router';
+import { benchRoutes } from './routes/bench';
 
 /**
  * The site Worker. Static assets (public/ and the hashed client bundles) are served before this
@@ -18,6 +19,7 @@ app.use('*', requestContext);
 
 app.route('/health', health);
 app.route('/', seo);
+app.route('/__bench', benchRoutes(app));
 app.route('/', pageRoutes());
 
 app.notFound(notFound);

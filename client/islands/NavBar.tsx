@@ -3,6 +3,8 @@ import { useT } from '../lib/i18n';
 import { store, useStore, type DarkMode } from '../lib/store';
 import { setThemeChoice, startTheme } from '../lib/theme';
 import { markLanguageSwitch } from '../lib/animations';
+import { switchClientLocale } from '../lib/locale-loader';
+import { isLocale } from '../../src/domain/locales';
 
 export interface NavLanguage {
   code: string;
@@ -113,6 +115,8 @@ function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLan
               data-locale-link={language.code}
               onClick={() => {
                 markLanguageSwitch();
+                // Labels switch at once while the browser fetches the new page.
+                if (isLocale(language.code)) void switchClientLocale(language.code);
                 setOpen(false);
                 onChoose();
               }}

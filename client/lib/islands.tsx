@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createTranslator, I18nProvider, type Messages } from './i18n';
+import { createTranslator, I18nProvider, type I18n, type Messages } from './i18n';
+import { i18nStore } from './locale-loader';
 import type { Locale } from '../../src/domain/locales';
 import { reloadOnceAfterChunkFailure } from './chunk-reload';
 
@@ -15,9 +16,15 @@ function readI18n() {
   return createTranslator(data.locale ?? 'en-US', data.messages ?? {});
 }
 
+/** Gives islands the current translator, which a language switch replaces while the next page loads. */
+function LiveI18n({ children }: { children: ReactNode }) {
+  const i18n = useSyncExternalStore(i18nStore.subscribe, () => i18nStore.get().i18n) as I18n;
+  return <I18nProvider value={i18n}>{children}</I18nProvider>;
+}
+
 /** Finds every island marker, loads its component and hydrates it; then marks the body as hydrated. */
 export async function hydrateIslands(): Promise<void> {
-  const i18n = readI18n();
+  i18nStore.set({ i18n: readI18n() });
   const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
   await Promise.all(
     markers.map(async (el) => {
@@ -33,9 +40,9 @@ export async function hydrateIslands(): Promise<void> {
       const props = JSON.parse(el.dataset.props || '{}') as Record<string, unknown>;
       hydrateRoot(
         el,
-        <I18nProvider value={i18n}>
+        <LiveI18n>
           <mod.default {...props} />
-        </I18nProvider>,
+        </LiveI18n>,
       );
     }),
   );
