@@ -4,7 +4,7 @@
 export const HSTS = 'max-age=63072000; includeSubDomains; preload';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(self), publickey-credentials-get=(), serial=(), usb=(), interest-cohort=()';
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(self), publickey-credentials-get=(), serial=(), usb=()';
 
 /** Headers shared by Worker responses and static assets (everything but the CSP). */
 export const COMMON_SECURITY_HEADERS: Record<string, string> = {
