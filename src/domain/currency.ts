@@ -1,0 +1,52 @@
+import countryToCurrency from 'country-to-currency';
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The currencies the plan list is priced in (SPEC §9: US, JP, HK, SG, FR → USD, JPY, HKD, SGD, EUR). */
+export const PLAN_CURRENCIES = ['USD', 'JPY', 'HKD', 'SGD', 'EUR'] as const;
+export type PlanCurrency = (typeof PLAN_CURRENCIES)[number];
+
+/** ISO 3166-1 alpha-2, upper case, or null for anything else (including Cloudflare's 'XX' and 'T1'). */
+export function normalizeCountry(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const code = value.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code) || code === 'XX' || code === 'T1') return null;
+  return code in countryToCurrency ? code : null;
+}
+
+/** The country's own currency (eurozone countries → EUR), from the country-to-currency data. */
+export function currencyOfCountry(country: string | null): string | null {
+  if (!country) return null;
+  return (countryToCurrency as Record<string, string>)[country] ?? null;
+}
+
+/**
+ * The currency to show a visitor: their country's currency when the plan list is priced in it,
+ * else USD. A visitor with no known country gets USD.
+ */
+export function chooseCurrency(country: string | null, available: readonly string[] = PLAN_CURRENCIES): string {
+  const own = currencyOfCountry(country);
+  return own && available.includes(own) ? own : DEFAULT_CURRENCY;
+}
+
+/** SPEC §3 Currency: value (code), label, name, symbol — from Intl, not a hand-typed list. */
+export interface CurrencyInfo {
+  value: string;
+  label: string;
+  name: string;
+  symbol: string;
+}
+
+export function currencyInfo(code: string, locale: string): CurrencyInfo {
+  const name = new Intl.DisplayNames([locale], { type: 'currency' }).of(code) ?? code;
+  const symbol =
+    new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? code;
+  return { value: code, label: `${code} – ${name}`, name, symbol };
+}
+
+/** Every currency the runtime knows (Intl.supportedValuesOf), described in `locale`. */
+export function allCurrencies(locale: string): CurrencyInfo[] {
+  return Intl.supportedValuesOf('currency').map((code) => currencyInfo(code, locale));
+}

@@ -1,0 +1,51 @@
+// Money is always an integer count of minor units (cents; yen for JPY). Display goes through
+// Intl.NumberFormat in the page's locale.
+
+/** SPEC §9: JPY and KRW show no decimals; every other currency shows two. */
+const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
+
+export const AMOUNT_NOT_INTEGER = 'The amount must be an integer, in cents';
+
+export function fractionDigits(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2;
+}
+
+/** SPEC §5: throws unless `amount` is an integer in minor units. */
+export function assertMinorUnits(amount: unknown): asserts amount is number {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new TypeError(AMOUNT_NOT_INTEGER);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const digits = fractionDigits(currency);
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** 2499 USD in en-US → '$24.99'; 3980 JPY in ja-JP → '￥3,980'. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  assertMinorUnits(amount);
+  return formatter(locale, currency).format(amount / 10 ** fractionDigits(currency));
+}
+
+export interface Saving {
+  /** Minor units saved against the origin price. */
+  amount: number;
+  /** Whole percent off, rounded down so the badge never overstates the saving. */
+  percent: number;
+}
+
+/** MoreSave: how much a plan saves against its original price; null when there is no saving. */
+export function saving(price: number, originPrice: number): Saving | null {
+  assertMinorUnits(price);
+  assertMinorUnits(originPrice);
+  if (originPrice <= 0 || price >= originPrice) return null;
+  const amount = originPrice - price;
+  return { amount, percent: Math.floor((amount * 100) / originPrice) };
+}

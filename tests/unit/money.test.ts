@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { AMOUNT_NOT_INTEGER, assertMinorUnits, formatMoney, fractionDigits, saving } from '../../src/domain/money';
+
+// Intl output uses narrow no-break spaces in some locales: normalise them for readable expectations.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('money', () => {
+  it('rejects amounts that are not integers in minor units', () => {
+    for (const bad of [24.99, Number.NaN, Infinity, '2499', null, undefined, 2 ** 60]) {
+      expect(() => assertMinorUnits(bad)).toThrow(AMOUNT_NOT_INTEGER);
+    }
+    expect(() => formatMoney(24.5, 'USD', 'en-US')).toThrow(AMOUNT_NOT_INTEGER);
+  });
+
+  it('shows JPY and KRW without decimals and every other currency with two', () => {
+    expect(fractionDigits('JPY')).toBe(0);
+    expect(fractionDigits('KRW')).toBe(0);
+    expect(fractionDigits('USD')).toBe(2);
+    expect(fractionDigits('EUR')).toBe(2);
+    expect(plain(formatMoney(3980, 'JPY', 'en-US'))).toBe('¥3,980');
+    expect(plain(formatMoney(29000, 'KRW', 'en-US'))).toBe('₩29,000');
+  });
+
+  const samples: [number, string, string, string][] = [
+    [2499, 'USD', 'en-US', '$24.99'],
+    [2499, 'USD', 'fr-FR', '24,99 $US'],
+    [2499, 'USD', 'ja-JP', '$24.99'],
+    [2499, 'USD', 'zh-CN', 'US$24.99'],
+    [3980, 'JPY', 'ja-JP', '￥3,980'],
+    [3980, 'JPY', 'fr-FR', '3 980 JPY'],
+    [3980, 'JPY', 'zh-CN', 'JP¥3,980'],
+    [19900, 'HKD', 'en-US', 'HK$199.00'],
+    [19900, 'HKD', 'zh-CN', 'HK$199.00'],
+    [3490, 'SGD', 'en-US', 'SGD 34.90'],
+    [3490, 'SGD', 'ja-JP', 'SGD 34.90'],
+    [2299, 'EUR', 'fr-FR', '22,99 €'],
+    [2299, 'EUR', 'en-US', '€22.99'],
+    [2299, 'EUR', 'ja-JP', '€22.99'],
+    [123456789, 'EUR', 'fr-FR', '1 234 567,89 €'],
+    [123456789, 'USD', 'en-US', '$1,234,567.89'],
+  ];
+  it.each(samples)('formats %i %s in %s as %s', (amount, currency, locale, expected) => {
+    expect(plain(formatMoney(amount, currency, locale))).toBe(expected);
+  });
+
+  it('computes the saving from price and origin price', () => {
+    expect(saving(2499, 3999)).toEqual({ amount: 1500, percent: 37 });
+    expect(saving(2999, 4999)).toEqual({ amount: 2000, percent: 40 });
+    expect(saving(5999, 11999)).toEqual({ amount: 6000, percent: 50 });
+    expect(saving(3999, 3999)).toBeNull();
+    expect(saving(4000, 3999)).toBeNull();
+    expect(() => saving(24.99, 39.99)).toThrow(AMOUNT_NOT_INTEGER);
+  });
+});
