@@ -1,0 +1,203 @@
+-- Generated from origin/src/schema.ts by origin/scripts/write-migrations.mjs; do not edit.
+
+CREATE TABLE IF NOT EXISTS origin_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS packages (
+  product_id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  sub_title TEXT NOT NULL,
+  sort_order INTEGER NOT NULL,
+  link TEXT NOT NULL,
+  access_list TEXT NOT NULL,
+  listed INTEGER NOT NULL DEFAULT 1 CHECK (listed IN (0, 1))
+);
+
+CREATE TABLE IF NOT EXISTS package_prices (
+  product_id INTEGER NOT NULL REFERENCES packages (product_id),
+  currency TEXT NOT NULL,
+  price INTEGER NOT NULL CHECK (price > 0),
+  origin_price INTEGER NOT NULL CHECK (origin_price >= price),
+  PRIMARY KEY (product_id, currency)
+);
+
+CREATE TABLE IF NOT EXISTS package_tables (
+  code_table TEXT NOT NULL CHECK (code_table IN ('A', 'B')),
+  product_id INTEGER NOT NULL REFERENCES packages (product_id),
+  PRIMARY KEY (code_table, product_id)
+);
+
+CREATE TABLE IF NOT EXISTS orders (
+  order_id TEXT PRIMARY KEY,
+  pay_type INTEGER NOT NULL CHECK (pay_type IN (1, 2)),
+  product_id INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  email TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('paying', 'paid', 'refunding', 'refunded', 'failed')),
+  client_secret TEXT NOT NULL,
+  provider_ref TEXT NOT NULL,
+  cd_key TEXT UNIQUE,
+  decline_code TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  paid_at INTEGER
+);
+
+CREATE INDEX IF NOT EXISTS orders_by_email ON orders (email, status);
+
+CREATE TABLE IF NOT EXISTS order_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  order_id TEXT NOT NULL,
+  from_status TEXT,
+  to_status TEXT NOT NULL,
+  reason TEXT,
+  created_at INTEGER NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS order_events_by_order ON order_events (order_id);
+
+CREATE TABLE IF NOT EXISTS payment_clicks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  order_id TEXT NOT NULL,
+  client_key TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS mail_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  to_email TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS mail_outbox_by_email ON mail_outbox (to_email);
+
+CREATE TABLE IF NOT EXISTS short_codes (
+  long_code TEXT PRIMARY KEY,
+  short_code TEXT NOT NULL UNIQUE,
+  source_url TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS ocpc_actions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  long_code TEXT NOT NULL,
+  action TEXT NOT NULL,
+  client_key TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS activities (
+  activity_id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS trial_claims (
+  activity_id INTEGER NOT NULL,
+  email TEXT NOT NULL,
+  device_id TEXT,
+  cd_key TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (activity_id, email)
+);
+
+CREATE TABLE IF NOT EXISTS installations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  email TEXT,
+  device_id TEXT,
+  created_at INTEGER NOT NULL,
+  CHECK (email IS NOT NULL OR device_id IS NOT NULL)
+);
+
+CREATE UNIQUE INDEX IF NOT EXISTS installations_email ON installations (email) WHERE email IS NOT NULL;
+
+CREATE UNIQUE INDEX IF NOT EXISTS installations_device ON installations (device_id) WHERE device_id IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS captchas (
+  captcha_id TEXT PRIMARY KEY,
+  answer TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS feedback_tickets (
+  ticket_id TEXT PRIMARY KEY,
+  app_id INTEGER NOT NULL,
+  ticket_type TEXT NOT NULL,
+  problem_type TEXT NOT NULL,
+  version TEXT,
+  system_version TEXT,
+  device_name TEXT,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  order_number TEXT,
+  subject TEXT NOT NULL,
+  remark TEXT,
+  lang TEXT NOT NULL,
+  client_key TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS feedback_attachments (
+  ticket_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  url TEXT NOT NULL,
+  PRIMARY KEY (ticket_id, position)
+);
+
+CREATE TABLE IF NOT EXISTS privacy_requests (
+  request_id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  country TEXT,
+  region TEXT,
+  remark TEXT,
+  lang TEXT NOT NULL,
+  client_key TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS rate_counters (
+  bucket TEXT PRIMARY KEY,
+  count INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS beacon_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  uuid TEXT NOT NULL,
+  time_ INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  tryno INTEGER NOT NULL,
+  business_index TEXT,
+  cid TEXT,
+  item_id TEXT,
+  page_id TEXT,
+  btn_id TEXT,
+  from_ TEXT,
+  step TEXT,
+  indent TEXT,
+  result TEXT,
+  pkg_type TEXT,
+  user_info TEXT,
+  pay TEXT,
+  collect_time INTEGER,
+  tid1 TEXT,
+  tid2 TEXT,
+  received_at INTEGER NOT NULL
+);
+
+CREATE UNIQUE INDEX IF NOT EXISTS beacon_events_identity ON beacon_events (uuid, time_, action, tryno);

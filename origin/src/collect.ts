@@ -1,0 +1,78 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { beaconEventSchema, COLLECT_PATH, collectBatchSchema, type CollectData } from '../../src/domain/api-schemas';
+import { callContext, fieldErrors, parseJsonRequest } from './call';
+import { readMeta } from './db';
+import type { OriginEnv } from './env';
+import { ok, replyError, replyOutcome } from './envelope';
+
+// The collection host for the tracking beacon. The site's queue consumer posts batches
+// ({events: [...]}, at most 100); a single event may also arrive as the classic image GET with
+// the report fields as query string. (uuid, time_, action, tryno) is unique, so a batch the
+// queue retries after a timeout never doubles.
+
+/** A batch of 100 events with long fields stays well under this. */
+const MAX_BATCH_BYTES = 256 * 1024;
+export const COLLECT_DOWN_KEY = 'fault.collect_down';
+
+/** 1 × 1 transparent GIF for the image beacon. */
+const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (ch) => ch.charCodeAt(0));
+
+type BeaconEvent = z.output<typeof beaconEventSchema>;
+
+const COLUMNS = [
+  'uuid', 'time_', 'action', 'tryno', 'business_index', 'cid', 'item_id', 'page_id', 'btn_id', 'from_', 'step',
+  'indent', 'result', 'pkg_type', 'user_info', 'pay', 'collect_time', 'tid1', 'tid2',
+] as const satisfies readonly (keyof BeaconEvent)[];
+
+const INSERT = `INSERT INTO beacon_events (${COLUMNS.join(', ')}, received_at)
+VALUES (${COLUMNS.map(() => '?').join(', ')}, ?) ON CONFLICT DO NOTHING`;
+
+export async function isCollectDown(c: Context<OriginEnv>): Promise<boolean> {
+  return c.env.COLLECT_DOWN === 'true' || (await readMeta(c.env.DB, COLLECT_DOWN_KEY)) === 'true';
+}
+
+async function store(db: D1Database, events: readonly BeaconEvent[], now: number): Promise<CollectData> {
+  const results = await db.batch(events.map((e) => db.prepare(INSERT).bind(...COLUMNS.map((col) => e[col] ?? null), now)));
+  const stored = results.reduce((sum, r) => sum + r.meta.changes, 0);
+  return { stored, duplicates: events.length - stored };
+}
+
+function down(c: Context<OriginEnv>): Response {
+  c.header('Retry-After', '30');
+  return replyError(c, 'INTERNAL_ERROR', 503, { msg: 'The collection host is unavailable' });
+}
+
+export const collect = new Hono<OriginEnv>();
+
+collect.post(COLLECT_PATH, async (c) => {
+  if (await isCollectDown(c)) return down(c);
+  const parsed = await parseJsonRequest(c, collectBatchSchema, MAX_BATCH_BYTES);
+  if (!parsed.ok) return parsed.response;
+  const { db, now } = callContext(c);
+  return replyOutcome(c, COLLECT_PATH, ok(await store(db, parsed.data.events, now)));
+});
+
+collect.get(COLLECT_PATH, async (c) => {
+  if (await isCollectDown(c)) return down(c);
+  const parsed = beaconEventSchema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return replyError(c, 'UNSUPPORTED_REQUEST', 400, { msg: errors[0]?.message, errors });
+  }
+  const { db, now } = callContext(c);
+  await store(db, [parsed.data], now);
+  return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
+});
+
+/** Outside production only (index.ts guards): how many events are stored, optionally per uuid/action. */
+collect.get(`${COLLECT_PATH}/count`, async (c) => {
+  const uuid = c.req.query('uuid');
+  const action = c.req.query('action');
+  const row = await c.env.DB.prepare(
+    'SELECT COUNT(*) AS count FROM beacon_events WHERE (?1 IS NULL OR uuid = ?1) AND (?2 IS NULL OR action = ?2)',
+  )
+    .bind(uuid ?? null, action ?? null)
+    .first<{ count: number }>();
+  return replyOutcome(c, c.req.path, ok({ count: row?.count ?? 0 }));
+});

@@ -1,0 +1,34 @@
+// The mail outbox. The origin does not send mail; it records what would be sent, so tests and
+// the e2e suite can check that a licence or trial code "was sent to the email".
+
+export interface Mail {
+  kind: 'licence_codes' | 'purchase' | 'trial_code';
+  to: string;
+  lang: string;
+  subject: string;
+  body: string;
+}
+
+const INSERT = `INSERT INTO mail_outbox (kind, to_email, lang, subject, body, created_at)`;
+
+export function queueMail(db: D1Database, mail: Mail, now: number): D1PreparedStatement {
+  return db.prepare(`${INSERT} VALUES (?, ?, ?, ?, ?, ?)`).bind(mail.kind, mail.to, mail.lang, mail.subject, mail.body, now);
+}
+
+/** The same insert, only when the previous statement of the batch changed exactly one row. */
+export function queueMailAfterChange(db: D1Database, mail: Mail, now: number): D1PreparedStatement {
+  return db
+    .prepare(`${INSERT} SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1`)
+    .bind(mail.kind, mail.to, mail.lang, mail.subject, mail.body, now);
+}
+
+export interface LicenceLine {
+  order_id: string;
+  title: string;
+  cd_key: string;
+}
+
+export function licenceMailBody(lines: readonly LicenceLine[]): string {
+  const list = lines.map((l) => `Order ${l.order_id} (${l.title}): ${l.cd_key}`).join('\n');
+  return `Here are the registration codes of your MT Data Recovery purchases:\n\n${list}\n\nEnter a code in the application to activate it. Replies from support arrive within 24 hours.`;
+}

@@ -1,0 +1,488 @@
+// The upstream API contract (SPEC §7) as zod schemas: one request schema and one response-data
+// type per call, shared by the browser client (form validation), the site's proxy (allowlist and
+// body checks) and the reference origin (docs/UPSTREAM.md). Pure: imports only zod.
+//
+// Field messages follow SPEC §5 ('email is required', 'email is invalid', 'First Name is required'…)
+// so a form can show the first issue of a failed parse as is.
+import { z } from 'zod';
+
+export const APP_ID = 81;
+/** Every request carries this header with the value PRODUCT_ID (SPEC §7). */
+export const PRODUCT_ID_HEADER = 'X-Cf-Productid';
+export const PRODUCT_ID = '81';
+/** Largest request body the origin reads; larger bodies are answered 4001001. */
+export const MAX_REQUEST_BYTES = 64 * 1024;
+
+// ── Field builders ──────────────────────────────────────────────────────────────────────────
+
+type Issue = { input?: unknown };
+const requiredOrInvalid = (label: string) => (issue: Issue) =>
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} is invalid`;
+
+/** A required, trimmed string of at most `max` characters. */
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: requiredOrInvalid(label) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+}
+
+/** An optional, trimmed string; an empty string counts as absent (forms send '' for blanks). */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is invalid` })
+    .trim()
+    .max(max, `${label} is too long`)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional();
+}
+
+function positiveId(label: string) {
+  return z
+    .number({ error: requiredOrInvalid(label) })
+    .int(`${label} is invalid`)
+    .positive(`${label} is invalid`)
+    .max(2_147_483_647, `${label} is invalid`);
+}
+
+/** Trimmed and lower-cased: purchasers are identified by their email (SPEC §6). */
+export const emailSchema = z
+  .string({ error: requiredOrInvalid('email') })
+  .trim()
+  .toLowerCase()
+  .min(1, 'email is required')
+  .max(254, 'email is too long')
+  .pipe(z.email({ error: 'email is invalid' }));
+
+/** A BCP 47-style tag such as 'en', 'en-US', 'zh-CN' or 'zh-Hans'. */
+export const langSchema = z
+  .string({ error: requiredOrInvalid('lang') })
+  .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'lang is invalid');
+
+/** An ISO 4217 code. Which currencies have prices is the origin's data, not the contract's. */
+export const currencySchema = z
+  .string({ error: requiredOrInvalid('currency') })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'currency is invalid');
+
+export const orderIdSchema = z
+  .string({ error: requiredOrInvalid('order id') })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'order id is invalid');
+
+const httpUrl = (label: string) =>
+  z
+    .string({ error: requiredOrInvalid(label) })
+    .trim()
+    .max(2048, `${label} is too long`)
+    .pipe(z.httpUrl({ error: `${label} is invalid` }));
+
+/** Ad-click ids (bd_vid) and similar: printable ASCII, no spaces. */
+const longCodeSchema = requiredText('long code', 512).regex(/^[\x21-\x7e]+$/, 'long code is invalid');
+
+// ── The common block ────────────────────────────────────────────────────────────────────────
+
+/** SPEC §7: the body's common block; app_id must be 81 (else 4001006). */
+export const commonSchema = z.object(
+  { app_id: z.literal(APP_ID, { error: 'app id is invalid' }), lang: langSchema.optional() },
+  { error: requiredOrInvalid('common') },
+);
+/** For the calls whose payload lists common.lang (SPEC §7): mail and order language. */
+export const commonWithLangSchema = z.object(
+  { app_id: z.literal(APP_ID, { error: 'app id is invalid' }), lang: langSchema },
+  { error: requiredOrInvalid('common') },
+);
+export type Common = z.input<typeof commonSchema>;
+
+// ── Shared enumerations ─────────────────────────────────────────────────────────────────────
+
+/** SPEC §3: payment type 1 = stripe, 2 = paypal. */
+export const PAY_TYPES = { stripe: 1, paypal: 2 } as const;
+export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
+
+/** SPEC §3 payment statuses the origin stores ('unknownError' is the client's own, for a failed query). */
+export const PAY_STATUSES = ['paying', 'paid', 'refunding', 'refunded', 'failed'] as const;
+export type PayStatus = (typeof PAY_STATUSES)[number];
+
+/** The two package-id tables of SPEC §3 (A by default, B for search-ad visitors; DESIGN §3). */
+export const CODE_TABLES = ['A', 'B'] as const;
+export type CodeTable = (typeof CODE_TABLES)[number];
+
+export const REPORT_ACTIONS = ['download'] as const;
+
+export const TICKET_TYPES = ['technical', 'purchase', 'refund', 'suggestion', 'other'] as const;
+export const PROBLEM_TYPES = ['recovery', 'scan', 'installation', 'activation', 'payment', 'other'] as const;
+export const MAX_ATTACHMENTS = 5;
+
+// ── Request schemas, one per call ───────────────────────────────────────────────────────────
+
+export const reportActionRequestSchema = z.object({
+  long_code: longCodeSchema,
+  action: z.enum(REPORT_ACTIONS, { error: requiredOrInvalid('action') }),
+  common: commonSchema,
+});
+
+export const getShortCodeRequestSchema = z.object({
+  source_url: httpUrl('source url'),
+  long_code: longCodeSchema,
+  common: commonSchema,
+});
+
+export const sendCdkeyOrderMailRequestSchema = z.object({
+  email: emailSchema,
+  common: commonWithLangSchema,
+});
+
+export const feedbackTicketSchema = z.object({
+  /** The product the ticket is about (the company has several); defaults to this one. */
+  app_id: positiveId('app id').optional(),
+  ticket_type: z.enum(TICKET_TYPES, { error: requiredOrInvalid('ticket type') }),
+  problem_type: z.enum(PROBLEM_TYPES, { error: requiredOrInvalid('problem type') }),
+  version: optionalText('version', 64),
+  system_version: optionalText('system version', 128),
+  device_name: optionalText('device name', 128),
+  first_name: requiredText('First Name', 64),
+  last_name: requiredText('Last Name', 64),
+  /** Display name; the origin uses "first last" when absent. */
+  name: optionalText('name', 128),
+  email: emailSchema,
+  order_number: optionalText('order number', 64),
+  subject: requiredText('subject', 200),
+  remark: optionalText('remark', 5000),
+  /** URLs of images uploaded beforehand (the upload itself is not part of this API). */
+  attachments: z
+    .array(httpUrl('attachment'), { error: 'attachments is invalid' })
+    .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} attachments`)
+    .optional(),
+});
+
+export const feedbackAddRequestSchema = z.object({
+  captcha_id: requiredText('verification code', 64),
+  /** The answer typed from the captcha image; compared case-insensitively. */
+  captcha: requiredText('verification code', 16),
+  data: feedbackTicketSchema,
+  common: commonWithLangSchema,
+});
+
+export const feedbackCaptchaRequestSchema = z.object({ common: commonSchema });
+
+export const listGroupRequestSchema = z.object({
+  currency: currencySchema,
+  /** Which package-id table prices the list (SPEC §3 tables A and B); A when absent. */
+  code_table: z.enum(CODE_TABLES, { error: 'code table is invalid' }).default('A'),
+  /**
+   * Without it: the buy list (the listed plans of the table). With it: exactly these packages
+   * of the table, listed or not (the checkout asks for the one it sells, e.g. 81904).
+   */
+  product_ids: z.array(positiveId('product id')).min(1, 'product id is required').max(10).optional(),
+  common: commonSchema,
+});
+
+export const activityReceiveRequestSchema = z.object({
+  activity_id: positiveId('activity id'),
+  email: emailSchema,
+  /** The installed application's device id, when the page knows it (from the installer link). */
+  device_id: optionalText('device id', 128),
+  common: commonSchema,
+});
+
+export const createOrderRequestSchema = z.object({
+  product_id: positiveId('product id'),
+  currency: currencySchema,
+  email: emailSchema,
+  common: commonWithLangSchema,
+});
+
+export const clickPaymentReportRequestSchema = z.object({
+  order_id: orderIdSchema,
+  common: commonSchema,
+});
+
+export const orderQueryRequestSchema = z.object({
+  order_id: orderIdSchema,
+  common: commonSchema,
+});
+
+export const getCdKeyRequestSchema = z.object({
+  order_id: orderIdSchema,
+  /** When given, it must be the order's email (a second factor besides the unguessable id). */
+  email: emailSchema.optional(),
+  common: commonSchema,
+});
+
+export const privacyControlAddRequestSchema = z.object({
+  first_name: requiredText('First Name', 64),
+  last_name: requiredText('Last Name', 64),
+  email: emailSchema,
+  /** ISO 3166-1 alpha-2 country of residence. */
+  country: z
+    .string({ error: 'country is invalid' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'country is invalid')
+    .optional(),
+  /** State or province (e.g. for CCPA requests). */
+  region: optionalText('region', 64),
+  remark: optionalText('remark', 2000),
+  common: commonSchema,
+});
+
+// ── Response data, one type per call (the envelope's fields sit beside these) ────────────────
+
+export type EmptyData = Record<string, never>;
+
+export interface ShortCodeData {
+  short_code: string;
+}
+
+export interface FeedbackAddData {
+  ticket_id: string;
+}
+
+export interface CaptchaData {
+  captcha_id: string;
+  /** An SVG image as a data URL (data:image/svg+xml;base64,…); the answer is never in the JSON. */
+  image: string;
+  /** Epoch seconds after which the captcha is refused. */
+  expire_time: number;
+  expires_in: number;
+}
+
+/** SPEC §3 Plan; amounts are integers in minor units of `currency` (JPY has none: 3980 = ¥3,980). */
+export interface Plan {
+  product_id: number;
+  title: string;
+  subTitle: string;
+  order: number;
+  link: string;
+  price: number;
+  origin_price: number;
+  currency: string;
+  accessList: string[];
+}
+
+export interface ListGroupData {
+  currency: string;
+  code_table: CodeTable;
+  list: Plan[];
+}
+
+export interface ActivityReceiveData {
+  activity_id: number;
+  email: string;
+  cd_key: string;
+}
+
+interface CreatedOrder {
+  order_id: string;
+  pay_type: PayType;
+  product_id: number;
+  currency: string;
+  amount: number;
+  /** Secret the payment step presents; in test mode it goes to POST /test-payments/confirm. */
+  client_secret: string;
+  /** True when payments go through the origin's local test mode instead of the provider. */
+  test_mode: boolean;
+}
+export interface StripeCreateOrderData extends CreatedOrder {
+  payment_intent_id: string;
+}
+export interface PaypalCreateOrderData extends CreatedOrder {
+  paypal_order_id: string;
+}
+
+export interface OrderQueryData {
+  order_id: string;
+  pay_type: PayType;
+  pay_status: PayStatus;
+  product_id: number;
+  currency: string;
+  amount: number;
+  /** Epoch seconds. */
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface CdKeyData {
+  order_id: string;
+  product_id: number;
+  cd_key: string;
+}
+
+export interface PrivacyControlAddData {
+  request_id: string;
+}
+
+// ── The call table ──────────────────────────────────────────────────────────────────────────
+
+/** The request schema of every allowed path (SPEC §7), as the origin serves them. */
+export const API_REQUEST_SCHEMAS = {
+  '/ocpc/report_action': reportActionRequestSchema,
+  '/ocpc/get_short_code': getShortCodeRequestSchema,
+  '/pay/send_cdkey_order_mail': sendCdkeyOrderMailRequestSchema,
+  '/feedback/add': feedbackAddRequestSchema,
+  '/feedback/captcha': feedbackCaptchaRequestSchema,
+  '/paypackagebase/list_group': listGroupRequestSchema,
+  '/activity/receive': activityReceiveRequestSchema,
+  '/payv2/stripe/elements/create_cdkey_order': createOrderRequestSchema,
+  '/pay/click_payment_report': clickPaymentReportRequestSchema,
+  '/mingtingvip/payv2/stripe/order/query': orderQueryRequestSchema,
+  '/mingtingvip/payv2/paypal/create_cdkey_order': createOrderRequestSchema,
+  '/mingtingvip/payv2/paypal/order/query': orderQueryRequestSchema,
+  '/pay/get_cd_key': getCdKeyRequestSchema,
+  '/privacy_control/add': privacyControlAddRequestSchema,
+} as const;
+
+export type ApiPath = keyof typeof API_REQUEST_SCHEMAS;
+export const API_PATHS = Object.keys(API_REQUEST_SCHEMAS) as ApiPath[];
+
+export function isApiPath(path: string): path is ApiPath {
+  return Object.hasOwn(API_REQUEST_SCHEMAS, path);
+}
+
+/** What the client sends to `P` (defaults not yet applied). */
+export type ApiRequest<P extends ApiPath> = z.input<(typeof API_REQUEST_SCHEMAS)[P]>;
+/** What the origin works with after parsing (trimmed, lower-cased, defaults applied). */
+export type ApiParsedRequest<P extends ApiPath> = z.output<(typeof API_REQUEST_SCHEMAS)[P]>;
+
+export interface ApiResponseDataMap {
+  '/ocpc/report_action': EmptyData;
+  '/ocpc/get_short_code': ShortCodeData;
+  '/pay/send_cdkey_order_mail': EmptyData;
+  '/feedback/add': FeedbackAddData;
+  '/feedback/captcha': CaptchaData;
+  '/paypackagebase/list_group': ListGroupData;
+  '/activity/receive': ActivityReceiveData;
+  '/payv2/stripe/elements/create_cdkey_order': StripeCreateOrderData;
+  '/pay/click_payment_report': EmptyData;
+  '/mingtingvip/payv2/stripe/order/query': OrderQueryData;
+  '/mingtingvip/payv2/paypal/create_cdkey_order': PaypalCreateOrderData;
+  '/mingtingvip/payv2/paypal/order/query': OrderQueryData;
+  '/pay/get_cd_key': CdKeyData;
+  '/privacy_control/add': PrivacyControlAddData;
+}
+export type ApiResponseData<P extends ApiPath> = ApiResponseDataMap[P];
+
+/** The order query path of a payment type (SPEC §7: chosen by type 1 or 2). */
+export function orderQueryPath(payType: PayType): ApiPath {
+  return payType === PAY_TYPES.paypal ? '/mingtingvip/payv2/paypal/order/query' : '/mingtingvip/payv2/stripe/order/query';
+}
+
+// ── Envelopes ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * SPEC §7 names two envelopes. The /mingtingvip/payv2/ calls (the PayPal order creation and both
+ * order queries) answer `{result: {status, msg}, ...data}`; every other call answers
+ * `{resp_common: {ret, msg}, ...data}`. 0 means success in both.
+ */
+export type EnvelopeStyle = 'resp_common' | 'result';
+
+export function envelopeStyle(path: string): EnvelopeStyle {
+  return path.startsWith('/mingtingvip/payv2/') ? 'result' : 'resp_common';
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export type RespCommonEnvelope<T = EmptyData> = { resp_common: { ret: number; msg: string }; errors?: FieldError[] } & T;
+export type ResultEnvelope<T = EmptyData> = { result: { status: number; msg: string }; errors?: FieldError[] } & T;
+
+const respCommonHeadSchema = z.looseObject({ resp_common: z.object({ ret: z.number().int(), msg: z.string() }) });
+const resultHeadSchema = z.looseObject({ result: z.object({ status: z.number().int(), msg: z.string() }) });
+/** Either envelope, data fields passed through. */
+export const envelopeSchema = z.union([respCommonHeadSchema, resultHeadSchema]);
+
+/** The (code, message) of either envelope, or null when `body` is not an envelope. */
+export function readEnvelope(body: unknown): { code: number; msg: string } | null {
+  const respCommon = respCommonHeadSchema.safeParse(body);
+  if (respCommon.success) return { code: respCommon.data.resp_common.ret, msg: respCommon.data.resp_common.msg };
+  const result = resultHeadSchema.safeParse(body);
+  if (result.success) return { code: result.data.result.status, msg: result.data.result.msg };
+  return null;
+}
+
+// ── The collection host (tracking beacon batches) ───────────────────────────────────────────
+
+export const COLLECT_PATH = '/collect';
+export const MAX_COLLECT_BATCH = 100;
+
+/** A report field as it may arrive from a query string or JSON: kept as text. */
+const reportField = z
+  .union([z.string().max(512), z.number().finite(), z.boolean()])
+  .transform((v) => String(v))
+  .optional();
+
+const epochNumber = (label: string) =>
+  z.union([
+    z.number({ error: requiredOrInvalid(label) }).int().nonnegative(),
+    z.string().regex(/^\d{1,16}$/, `${label} is invalid`).transform(Number),
+  ]);
+
+/** SPEC §3 tracking report fields. (uuid, time_, action, tryno) identifies an event. */
+export const beaconEventSchema = z.object({
+  uuid: requiredText('uuid', 64),
+  time_: epochNumber('time_'),
+  action: requiredText('action', 64),
+  tryno: epochNumber('tryno').default(0),
+  business_index: reportField,
+  cid: reportField,
+  item_id: reportField,
+  page_id: reportField,
+  btn_id: reportField,
+  from_: reportField,
+  step: reportField,
+  indent: reportField,
+  result: reportField,
+  pkg_type: reportField,
+  user_info: reportField,
+  pay: reportField,
+  collect_time: epochNumber('collect_time').optional(),
+  tid1: reportField,
+  tid2: reportField,
+});
+export type BeaconEvent = z.input<typeof beaconEventSchema>;
+
+export const collectBatchSchema = z.object({
+  events: z.array(beaconEventSchema).min(1, 'events is required').max(MAX_COLLECT_BATCH, 'too many events'),
+});
+export type CollectBatch = z.input<typeof collectBatchSchema>;
+
+export interface CollectData {
+  /** Events newly stored. */
+  stored: number;
+  /** Events already stored by an earlier (retried) batch. */
+  duplicates: number;
+}
+
+// ── The origin's local test payment mode (outside production only) ─────────────────────────
+
+export const TEST_PAYMENT_CONFIRM_PATH = '/test-payments/confirm';
+export const TEST_PAYMENT_REFUND_PATH = '/test-payments/refund';
+
+export const testPaymentConfirmRequestSchema = z.object({
+  order_id: orderIdSchema,
+  client_secret: requiredText('client secret', 200),
+  /** Digits with optional spaces or dashes; outcomes follow Stripe's test cards. */
+  card_number: z
+    .string({ error: requiredOrInvalid('card number') })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'card number is invalid')),
+});
+export type TestPaymentConfirmRequest = z.input<typeof testPaymentConfirmRequestSchema>;
+
+export interface TestPaymentConfirmData {
+  order_id: string;
+  pay_status: PayStatus;
+  /** Stripe-style reason when the payment failed. */
+  decline_code?: string;
+}
+
+export const testPaymentRefundRequestSchema = z.object({
+  order_id: orderIdSchema,
+  status: z.enum(['refunding', 'refunded'], { error: requiredOrInvalid('status') }),
+});
+export type TestPaymentRefundRequest = z.input<typeof testPaymentRefundRequestSchema>;

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BASE, db, getJson, postJson, send, type Json } from './helpers';
+
+const event = (uuid: string, overrides: Json = {}) => ({
+  uuid,
+  time_: 1767225600123,
+  action: 'download',
+  tryno: 0,
+  business_index: 8109,
+  tid1: 16,
+  tid2: 1,
+  from_: 'home',
+  ...overrides,
+});
+
+const count = async (uuid: string) => (await getJson(`/collect/count?uuid=${uuid}`)).body.count as number;
+
+afterEach(async () => {
+  await postJson('/__faults', { collect_down: false });
+});
+
+describe('POST /collect', () => {
+  it('stores a batch and counts it', async () => {
+    const uuid = crypto.randomUUID();
+    const res = await postJson('/collect', { events: [event(uuid), event(uuid, { action: 'buy_click', business_index: '8105' })] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ resp_common: { ret: 0, msg: 'success' }, stored: 2, duplicates: 0 });
+    expect(await count(uuid)).toBe(2);
+    const row = await db.prepare('SELECT business_index, tid1, from_ FROM beacon_events WHERE uuid = ? AND action = ?').bind(uuid, 'download').first();
+    expect(row).toEqual({ business_index: '8109', tid1: '16', from_: 'home' });
+  });
+
+  it('never doubles a retried batch: (uuid, time_, action, tryno) is unique', async () => {
+    const uuid = crypto.randomUUID();
+    const batch = { events: [event(uuid), event(uuid, { tryno: 1 })] };
+    await postJson('/collect', batch);
+    const retry = await postJson('/collect', batch);
+    expect(retry.body).toMatchObject({ stored: 0, duplicates: 2 });
+    expect(await count(uuid)).toBe(2);
+  });
+
+  it('deduplicates inside one batch too', async () => {
+    const uuid = crypto.randomUUID();
+    const res = await postJson('/collect', { events: [event(uuid), event(uuid)] });
+    expect(res.body).toMatchObject({ stored: 1, duplicates: 1 });
+  });
+
+  it('accepts numeric strings for time_ and tryno, as a query string gives them', async () => {
+    const uuid = crypto.randomUUID();
+    await postJson('/collect', { events: [event(uuid, { time_: '1767225600999', tryno: '2' })] });
+    const row = await db.prepare('SELECT time_, tryno FROM beacon_events WHERE uuid = ?').bind(uuid).first();
+    expect(row).toEqual({ time_: 1767225600999, tryno: 2 });
+  });
+
+  it('refuses malformed batches with 400', async () => {
+    const cases: unknown[] = [{ events: [] }, { events: [{ action: 'download' }] }, { events: Array.from({ length: 101 }, () => event('u')) }, { nope: 1 }];
+    for (const body of cases) {
+      const res = await postJson('/collect', body);
+      expect(res.status).toBe(400);
+      expect(res.body.resp_common.ret).toBe(4001001);
+    }
+    const raw = await send(new Request(`${BASE}/collect`, { method: 'POST', body: 'not json' }));
+    expect(raw.status).toBe(400);
+  });
+
+  it('answers 503 while the fault switch says the collection host is down, and stores nothing', async () => {
+    const uuid = crypto.randomUUID();
+    expect((await postJson('/__faults', { collect_down: true })).body.collect_down).toBe(true);
+    const down = await send(new Request(`${BASE}/collect`, { method: 'POST', body: JSON.stringify({ events: [event(uuid)] }) }));
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('30');
+    expect(await count(uuid)).toBe(0);
+    await postJson('/__faults', { collect_down: false });
+    expect((await postJson('/collect', { events: [event(uuid)] })).status).toBe(200);
+    expect(await count(uuid)).toBe(1);
+  });
+
+  it('is down whenever the COLLECT_DOWN var is "true"', async () => {
+    const res = await postJson('/collect', { events: [event(crypto.randomUUID())] }, { COLLECT_DOWN: 'true' });
+    expect(res.status).toBe(503);
+    expect((await getJson('/__faults', { COLLECT_DOWN: 'true' })).body.collect_down).toBe(true);
+  });
+
+  it('refuses a malformed fault switch', async () => {
+    expect((await postJson('/__faults', { collect_down: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('GET /collect (image beacon)', () => {
+  it('stores the event from the query string and answers a GIF pixel', async () => {
+    const uuid = crypto.randomUUID();
+    const res = await send(new Request(`${BASE}/collect?uuid=${uuid}&time_=1767225600000&action=download&tid1=16&tid2=1`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    expect(await count(uuid)).toBe(1);
+  });
+
+  it('refuses a beacon without uuid with 400', async () => {
+    const res = await send(new Request(`${BASE}/collect?time_=1&action=download`));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('GET /collect/count', () => {
+  it('counts by action as well', async () => {
+    const uuid = crypto.randomUUID();
+    await postJson('/collect', { events: [event(uuid), event(uuid, { action: 'open' })] });
+    expect((await getJson(`/collect/count?uuid=${uuid}&action=open`)).body.count).toBe(1);
+  });
+
+  it('does not exist in production, where /collect still works', async () => {
+    const vars = { ENVIRONMENT: 'production' };
+    expect((await getJson('/collect/count', vars)).status).toBe(404);
+    expect((await postJson('/collect', { events: [event(crypto.randomUUID())] }, vars)).status).toBe(200);
+  });
+});
