@@ -3,10 +3,24 @@ import { isArticleListId } from '../domain/articles';
 import type { LegalLang, Locale } from '../domain/locales';
 import { NotFoundPage } from './NotFound';
 import { introPage } from './simple-pages';
+import { HomePage } from './Home';
+import { MtRecoverPage } from './MtRecover';
+import { MtKtPage } from './MtKt';
+import { MtConvertPage } from './MtConvert';
+import { AboutPage } from './About';
+import { QueryStepsPage } from './QuerySteps';
+import { ArticleListPage } from './ArticleList';
+import { AgreementPage } from './Agreement';
+import { PrivacyPage } from './Privacy';
+import { internalPage } from './InternalPage';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
-const legalLangOk = (query: URLSearchParams) => !query.has('lang') || (query.get('lang') ?? '') in LEGAL_LOCALES;
-const legalLocale = (query: URLSearchParams): Locale => LEGAL_LOCALES[(query.get('lang') ?? 'en') as LegalLang] ?? 'en-US';
+const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
+const legalLangOk = (query: URLSearchParams) => !query.has('lang') || isLegalLang(query.get('lang'));
+const legalLocale = (query: URLSearchParams): Locale => {
+  const lang = query.get('lang');
+  return isLegalLang(lang) ? LEGAL_LOCALES[lang] : 'en-US';
+};
 
 type Entry = Pick<PageRoute, 'id' | 'path' | 'page'> & Partial<PageRoute>;
 
@@ -24,28 +38,28 @@ const hiddenRoute = (entry: Entry) => route({ indexable: false, ...entry });
  * links all read it: adding a page is adding one entry here.
  */
 export const ROUTES: readonly PageRoute[] = [
-  mobileRoute({ id: 'home', path: '/', page: introPage('home') }),
-  mobileRoute({ id: 'mt-recover', path: '/mt-recover', page: introPage('mt-recover') }),
-  mobileRoute({ id: 'mt-kt', path: '/mt-kt', page: introPage('mt-kt') }),
-  mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: introPage('mt-convert') }),
-  route({ id: 'about', path: '/about', page: introPage('about') }),
+  mobileRoute({ id: 'home', path: '/', page: HomePage }),
+  mobileRoute({ id: 'mt-recover', path: '/mt-recover', page: MtRecoverPage }),
+  mobileRoute({ id: 'mt-kt', path: '/mt-kt', page: MtKtPage }),
+  mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
+  route({ id: 'about', path: '/about', page: AboutPage }),
   mobileRoute({ id: 'buy', path: '/buy', page: introPage('buy') }),
   route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false }),
   route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: introPage('license-code') }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: introPage('trial-code') }),
-  route({ id: 'query-steps', path: '/query-steps', page: introPage('query-steps') }),
+  route({ id: 'query-steps', path: '/query-steps', page: QueryStepsPage }),
   route({ id: 'do-not-sell-my-info', path: '/do-not-sell-my-info', page: introPage('do-not-sell-my-info') }),
   route({
     id: 'article-list',
     path: '/article-list/:id',
-    page: introPage('article-list'),
+    page: ArticleListPage,
     validate: (params) => isArticleListId(params.id),
   }),
   route({
     id: 'agreement',
     path: '/mtdr_user_agreement.html',
-    page: introPage('agreement'),
+    page: AgreementPage,
     localized: false,
     validate: (_params, query) => legalLangOk(query),
     localeFromQuery: legalLocale,
@@ -53,20 +67,20 @@ export const ROUTES: readonly PageRoute[] = [
   route({
     id: 'privacy',
     path: '/mtdr_privacy.html',
-    page: introPage('privacy'),
+    page: PrivacyPage,
     localized: false,
     validate: (_params, query) => legalLangOk(query),
     localeFromQuery: legalLocale,
   }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
-  hiddenRoute({ id: 'test', path: '/test', page: introPage('test') }),
-  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: introPage('test-checkout') }),
-  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: introPage('text-checkout') }),
-  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: introPage('demo-copy') }),
-  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: introPage('demo-glare-hover') }),
-  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: introPage('demo-more-save') }),
-  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: introPage('demo-paypal') }),
-  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: introPage('demo-upload-image') }),
+  hiddenRoute({ id: 'test', path: '/test', page: internalPage('test') }),
+  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: internalPage('test-checkout') }),
+  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: internalPage('text-checkout') }),
+  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: internalPage('demo-copy') }),
+  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
+  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: internalPage('demo-more-save') }),
+  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal') }),
+  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
 ];
 
 export const NOT_FOUND_ROUTE = ROUTES.find((r) => r.id === '404')!;
