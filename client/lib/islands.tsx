@@ -17,8 +17,10 @@ function readI18n() {
 }
 
 /** Gives islands the current translator, which a language switch replaces while the next page loads. */
+const snapshot = () => i18nStore.get().i18n;
+
 function LiveI18n({ children }: { children: ReactNode }) {
-  const i18n = useSyncExternalStore(i18nStore.subscribe, () => i18nStore.get().i18n) as I18n;
+  const i18n = useSyncExternalStore(i18nStore.subscribe, snapshot, snapshot) as I18n;
   return <I18nProvider value={i18n}>{children}</I18nProvider>;
 }
 

@@ -39,7 +39,7 @@ function languagesFor(route: PageRoute | null, rest: string, current: Locale, se
     if (route && !route.localized) {
       href = legalHref(route.id === 'agreement' ? 'agreement' : 'privacy', entry.legalLang);
     } else {
-      href = localizePath(entry.code, rest) + search;
+      href = localizePath(entry.code, onSitePath(rest)) + search;
     }
     return { code: entry.code, name: entry.name, href, current: entry.code === current };
   });
@@ -65,9 +65,11 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
   const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
   const search = route.localized ? url.search : '';
   c.status((route.status ?? 200) as ContentfulStatusCode);
+  const loaded = Page.load ? await Page.load({ c, locale, mobile, params, query }) : undefined;
+  if (loaded?.jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...loaded.jsonLd];
   return c.render(
     <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
-      <Page locale={locale} mobile={mobile} params={params} query={query} />
+      <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
     </Layout>,
     { head },
   );

@@ -8,7 +8,7 @@ const MAX_ITERATIONS = 2000;
  * server cost, so `npm run bench` measures rendering without network noise. Timers in workerd
  * only advance across I/O, so each iteration reads the whole streamed body.
  */
-export function benchRoutes(app: { fetch: (req: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response> }) {
+export function benchRoutes(app: Pick<Hono<AppEnv>, 'fetch'>) {
   return new Hono<AppEnv>().get('/render', async (c) => {
     if (c.env.ENVIRONMENT === 'production') return c.notFound();
     const path = c.req.query('path') ?? '/';

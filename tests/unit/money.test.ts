@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_NOT_INTEGER, assertMinorUnits, formatMoney, fractionDigits, saving } from '../../src/domain/money';
+import { AMOUNT_NOT_INTEGER, assertMinorUnits, formatMoney, formatPercent, fractionDigits, saving, toDecimalString } from '../../src/domain/money';
 
 // Intl output uses narrow no-break spaces in some locales: normalise them for readable expectations.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -50,5 +50,28 @@ describe('money', () => {
     expect(saving(3999, 3999)).toBeNull();
     expect(saving(4000, 3999)).toBeNull();
     expect(() => saving(24.99, 39.99)).toThrow(AMOUNT_NOT_INTEGER);
+  });
+
+  it('computes the saving in zero-decimal currencies too', () => {
+    expect(saving(3980, 5980)).toEqual({ amount: 2000, percent: 33 });
+    expect(saving(8980, 17980)).toEqual({ amount: 9000, percent: 50 });
+    expect(saving(0, 0)).toBeNull();
+  });
+
+  it('writes minor units as a plain decimal for structured data', () => {
+    expect(toDecimalString(2999, 'USD')).toBe('29.99');
+    expect(toDecimalString(2905, 'EUR')).toBe('29.05');
+    expect(toDecimalString(7, 'USD')).toBe('0.07');
+    expect(toDecimalString(11999, 'SGD')).toBe('119.99');
+    expect(toDecimalString(4480, 'JPY')).toBe('4480');
+    expect(toDecimalString(-250, 'USD')).toBe('-2.50');
+    expect(() => toDecimalString(29.99, 'USD')).toThrow(AMOUNT_NOT_INTEGER);
+  });
+
+  it('formats a saving percentage in the page locale', () => {
+    expect(plain(formatPercent(37, 'en-US'))).toBe('37%');
+    expect(plain(formatPercent(37, 'fr-FR'))).toBe('37 %');
+    expect(plain(formatPercent(50, 'ja-JP'))).toBe('50%');
+    expect(plain(formatPercent(40, 'zh-CN'))).toBe('40%');
   });
 });

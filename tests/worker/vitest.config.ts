@@ -41,6 +41,8 @@ function originWorker(): AuxiliaryWorker {
  */
 export default defineConfig({
   root,
+  // Vite's cache lives under the project root by default; keep it out of tests/.
+  cacheDir: fileURLToPath(new URL('../../node_modules/.vite/worker', import.meta.url)),
   plugins: [cloudflareTest({ wrangler: { configPath: wranglerConfig }, miniflare: { workers: [originWorker()] } })],
   test: {
     name: 'worker',

@@ -1,0 +1,168 @@
+// Runs the site locally the way the tests, the bench and `npm start` need it: the client built by
+// Vite, then `wrangler dev` on loopback, ready once GET /health answers. Node 24, no dependencies.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+const BIN = join(ROOT, 'node_modules/.bin');
+
+/** PATH with the project's node_modules/.bin first, so `node` is the pinned Node 24 and `vite`/`wrangler` are local. */
+export function projectEnv(extra = {}) {
+  return { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false', ...extra };
+}
+
+/** A TCP port nobody is listening on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The wrangler configs to run: the site, plus the reference origin once the site actually binds
+ * to it (a service binding named ORIGIN in wrangler.toml) and origin/wrangler.toml exists.
+ */
+export function wranglerConfigs() {
+  const configs = ['wrangler.toml'];
+  const site = readFileSync(join(ROOT, 'wrangler.toml'), 'utf8');
+  const bindsOrigin = /^\s*binding\s*=\s*["']ORIGIN["']/m.test(site) && /\[\[\s*services\s*\]\]/.test(site);
+  if (bindsOrigin && existsSync(join(ROOT, 'origin/wrangler.toml'))) configs.push('origin/wrangler.toml');
+  return configs;
+}
+
+/**
+ * Runs a command to completion with its output appended to `log`; resolves on exit code 0.
+ * `inherit` shows the output on this terminal instead.
+ */
+export function run(command, args, { env = projectEnv(), log, inherit = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    if (!inherit) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
+  });
+}
+
+/** Stops a detached child and everything it started (its process group): TERM, then KILL after a grace period. */
+async function stopGroup(child, graceMs = 5000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      /* already gone */
+    }
+  };
+  signal('SIGTERM');
+  const timedOut = await Promise.race([exited.then(() => false), sleep(graceMs).then(() => true)]);
+  if (timedOut) {
+    signal('SIGKILL');
+    await exited;
+  }
+}
+
+async function waitForHealth(url, child, timeoutMs, startupError) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`wrangler dev exited early (${child.signalCode ?? `exit ${child.exitCode}`})`);
+    // wrangler dev keeps running after a failed Worker build (it waits for a fix): do not wait for nothing.
+    if (startupError()) throw new Error(`wrangler dev could not start the Worker: ${startupError()}`);
+    try {
+      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+      const text = await res.text();
+      if (res.ok && text.startsWith('ok: ')) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`the site did not answer ${url}/health within ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Builds the client and starts `wrangler dev` on 127.0.0.1.
+ *
+ * - `production` (default true): React's production build in the browser bundle and in the Worker
+ *   (NODE_ENV=production for Vite and for wrangler's bundler, which substitutes process.env.NODE_ENV).
+ *   The Worker still runs with the local vars (ENVIRONMENT=development).
+ * - `port`: defaults to a free port. `persistTo`: wrangler's local state directory (default: a
+ *   fresh temporary one, so runs never share state). `build: false` skips the Vite build.
+ * - `inherit`: show the output on this terminal (for `npm start`) instead of a log file.
+ *
+ * Resolves to { url, port, log, stop() } once GET /health answers.
+ */
+export async function startSite({ port, production = true, persistTo, build = true, inherit = false, timeoutMs = 90_000 } = {}) {
+  port ??= await freePort();
+  const workDir = mkdtempSync(join(tmpdir(), 'mt-site-'));
+  const logPath = join(workDir, 'site.log');
+  const log = createWriteStream(logPath);
+  const nodeEnv = production ? 'production' : 'development';
+  const env = projectEnv({ NODE_ENV: nodeEnv });
+  const url = `http://127.0.0.1:${port}`;
+
+  const fail = async (error, child) => {
+    if (child) await stopGroup(child);
+    await new Promise((resolve) => log.end(resolve));
+    if (!inherit) {
+      console.error(`--- site log (${logPath}) ---`);
+      console.error(readFileSync(logPath, 'utf8').split('\n').slice(-200).join('\n'));
+      console.error('--- end of site log ---');
+    }
+    throw error;
+  };
+
+  if (build) {
+    try {
+      await run('vite', ['build', '--mode', nodeEnv, '--logLevel', 'warn'], { env, log, inherit });
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo ?? join(workDir, 'state'), '--show-interactive-dev-session=false', '--log-level', inherit ? 'info' : 'warn'];
+  for (const config of wranglerConfigs()) args.push('-c', config);
+  // A process group of its own, so stop() reaches workerd too, and Ctrl-C in a terminal goes to us first.
+  const child = spawn('wrangler', args, { cwd: ROOT, env, detached: true, stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'] });
+  let buildError = '';
+  const watchForBuildFailure = (chunk) => {
+    const match = /Build failed[^\n]*|Could not resolve [^\n]*/.exec(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''));
+    if (match && !buildError) buildError = match[0];
+  };
+  if (!inherit) {
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.stdout.on('data', watchForBuildFailure);
+    child.stderr.on('data', watchForBuildFailure);
+  }
+  try {
+    await waitForHealth(url, child, timeoutMs, () => buildError);
+  } catch (error) {
+    return fail(error, child);
+  }
+
+  let stopping;
+  return {
+    url,
+    port,
+    log: logPath,
+    child,
+    stop() {
+      stopping ??= stopGroup(child).then(() => new Promise((resolve) => log.end(resolve)));
+      return stopping;
+    },
+  };
+}

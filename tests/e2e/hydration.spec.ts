@@ -1,0 +1,54 @@
+import { test, expect, gotoHydrated } from './fixtures';
+import { ROUTES, fillPath, mobilePath } from './routes';
+import { localizePath, type Locale } from '../../src/domain/locales';
+
+const LOCALES_CHECKED: Locale[] = ['en-US', 'ja-JP'];
+
+const pages = ROUTES.flatMap((route) => {
+  const path = fillPath(route.path, { id: '2' });
+  if (!route.localized) return [{ path: `${path}?lang=en`, status: 200 }, { path: `${path}?lang=ja`, status: 200 }];
+  return LOCALES_CHECKED.map((locale) => ({ path: localizePath(locale, path), status: route.status ?? 200 }));
+});
+
+test.describe('hydration', () => {
+  for (const { path, status } of pages) {
+    test(`${path} hydrates with no console errors`, async ({ page, pageErrors }) => {
+      const response = await gotoHydrated(page, path);
+      expect(response?.status()).toBe(status);
+      // The browser reports the 404 page's own status as a console error; that one is expected.
+      const unexpected = pageErrors.filter((e) => !(status === 404 && /status of 404/.test(e)));
+      expect(unexpected).toEqual([]);
+    });
+  }
+
+  test.describe('on a phone', () => {
+    test.use({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+
+    for (const path of [mobilePath('/buy'), localizePath('zh-CN', mobilePath('/'))]) {
+      test(`${path} hydrates with no console errors`, async ({ page, pageErrors }) => {
+        const response = await gotoHydrated(page, path);
+        expect(response?.status()).toBe(200);
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(pageErrors).toEqual([]);
+      });
+    }
+
+    test('a phone opening a desktop page lands on its /mobile/ variant', async ({ page }) => {
+      await gotoHydrated(page, '/ja-JP/buy?isSem=1');
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/ja-JP/mobile/buy?isSem=1');
+    });
+  });
+
+  test('every island on the home page is hydrated', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const islands = await page.locator('[data-island]').count();
+    expect(islands).toBeGreaterThanOrEqual(3);
+    // A hydrated NavBar reacts to clicks: the theme buttons report their pressed state.
+    await expect(page.locator('.nav-desktop [aria-pressed="true"]')).toHaveCount(1);
+  });
+});

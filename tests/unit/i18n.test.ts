@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createTranslator, I18nProvider, mergeMessages, useT, type Messages } from '../../client/lib/i18n';
+import { clientMessages, translatorFor } from '../../src/i18n/messages';
+import enUS from '../../locales/en-US.json';
+
+const en: Messages = { greet: 'Hello {{name}}', only: { en: 'English only' }, nested: { a: 'A', b: 'B' } };
+const fr: Messages = { greet: 'Bonjour {{name}}', nested: { a: 'A-fr' } };
+
+describe('createTranslator', () => {
+  it('translates a dotted key with params', () => {
+    expect(createTranslator('fr-FR', fr, en).t('greet', { name: 'Ana' })).toBe('Bonjour Ana');
+  });
+
+  it('falls back to the fallback (en-US) messages for a missing key', () => {
+    const { t } = createTranslator('fr-FR', fr, en);
+    expect(t('only.en')).toBe('English only');
+    expect(t('nested.b')).toBe('B');
+    expect(t('nested.a')).toBe('A-fr');
+  });
+
+  it('shows the key itself when no locale has it, so a gap is visible', () => {
+    expect(createTranslator('fr-FR', fr, en).t('missing.key')).toBe('missing.key');
+    expect(createTranslator('en-US', en).t('nope')).toBe('nope');
+  });
+
+  it('keeps each translator on its own locale even when used interleaved', () => {
+    const a = createTranslator('fr-FR', fr, en);
+    const b = createTranslator('en-US', en);
+    expect([a.t('greet', { name: 'x' }), b.t('greet', { name: 'x' }), a.t('greet', { name: 'y' })]).toEqual(['Bonjour x', 'Hello x', 'Bonjour y']);
+    expect(a.locale).toBe('fr-FR');
+    expect(b.locale).toBe('en-US');
+  });
+
+  it('fills numeric params', () => {
+    expect(createTranslator('en-US', { c: '© {{year}}' }).t('c', { year: 2026 })).toBe('© 2026');
+  });
+});
+
+describe('translatorFor (the server translators)', () => {
+  it('gives one translator per locale, reused', () => {
+    expect(translatorFor('ja-JP')).toBe(translatorFor('ja-JP'));
+    expect(translatorFor('ja-JP')).not.toBe(translatorFor('zh-CN'));
+  });
+
+  it('renders the footer year placeholder in every locale', () => {
+    for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const) {
+      const text = translatorFor(locale).t('layout.footer.copyright', { year: 2031 });
+      expect(text, locale).toContain('2031');
+      expect(text, locale).not.toContain('{{');
+    }
+  });
+});
+
+describe('clientMessages', () => {
+  it('ships only the ui namespace to the browser', () => {
+    expect(Object.keys(clientMessages('fr-FR'))).toEqual(['ui']);
+  });
+
+  it('fills gaps from en-US', () => {
+    expect(clientMessages('en-US')).toEqual({ ui: enUS.ui });
+  });
+});
+
+describe('mergeMessages', () => {
+  it('overrides leaves deeply and keeps base keys missing from the override', () => {
+    expect(mergeMessages(en, fr)).toEqual({ greet: 'Bonjour {{name}}', only: { en: 'English only' }, nested: { a: 'A-fr', b: 'B' } });
+  });
+
+  it('returns the base when there is no override', () => {
+    expect(mergeMessages(en, undefined)).toBe(en);
+  });
+
+  it('does not modify its inputs', () => {
+    const base = structuredClone(en);
+    mergeMessages(base, fr);
+    expect(base).toEqual(en);
+  });
+});
+
+describe('useT', () => {
+  it('reads the translator from I18nProvider', () => {
+    function Label() {
+      return createElement('span', null, useT()('greet', { name: 'Kenji' }));
+    }
+    const html = renderToStaticMarkup(createElement(I18nProvider, { value: createTranslator('fr-FR', fr, en), children: createElement(Label) }));
+    expect(html).toBe('<span>Bonjour Kenji</span>');
+  });
+
+  it('throws outside a provider', () => {
+    function Label() {
+      return createElement('span', null, useT()('greet'));
+    }
+    expect(() => renderToStaticMarkup(createElement(Label))).toThrow(/I18nProvider/);
+  });
+});

@@ -1,0 +1,255 @@
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { attributeValues, decodeHtml, message, ORIGIN, UA } from './helpers';
+
+type Init = RequestInit & { cf?: { country?: string } };
+
+/** Intl uses no-break spaces in some formats; compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function page(path: string, init: Init & { ua?: string } = {}) {
+  const { ua = UA.desktop, headers, ...rest } = init;
+  const res = await exports.default.fetch(new Request(ORIGIN + path, { redirect: 'manual', ...rest, headers: { 'user-agent': ua, ...(headers as Record<string, string> | undefined) } } as RequestInit));
+  const html = await res.text();
+  return { res, html, text: plain(decodeHtml(html.replace(/<[^>]*>/g, ' '))) };
+}
+
+/** The plan cards of a page: product id, currency and the two prices, in page order. */
+function planCards(html: string) {
+  return [...html.matchAll(/<p class="plan-price" data-price="(\d+)" data-origin-price="(\d+)" data-currency="([A-Z]{3})">/g)].map((m) => ({
+    price: Number(m[1]),
+    origin: Number(m[2]),
+    currency: m[3],
+  }));
+}
+
+function buyLinks(html: string): string[] {
+  return attributeValues(html, 'a', 'href').filter((href) => /\/checkout\?/.test(href));
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+}
+
+// docs/UPSTREAM.md's price table (One-Year): what the reference origin answers per currency.
+const ONE_YEAR = { USD: '$29.99', JPY: '¥4,480', HKD: 'HK$234.00', SGD: 'SGD 39.98', EUR: '€27.99' } as const;
+
+describe('/buy in the visitor currency', () => {
+  it.each([
+    ['US', 'USD'],
+    ['JP', 'JPY'],
+    ['HK', 'HKD'],
+    ['SG', 'SGD'],
+    ['FR', 'EUR'],
+    ['DE', 'EUR'],
+  ] as const)('shows a visitor from %s (cf.country) the plans in %s', async (country, currency) => {
+    const { res, html, text } = await page('/buy', { cf: { country } });
+    expect(res.status).toBe(200);
+    const cards = planCards(html);
+    expect(cards).toHaveLength(3);
+    expect(cards.every((card) => card.currency === currency)).toBe(true);
+    expect(text).toContain(ONE_YEAR[currency]);
+    expect(html).toContain(`data-currency="${currency}"`);
+  });
+
+  it('shows a visitor with no country the plans in USD', async () => {
+    const { html, text } = await page('/buy');
+    expect(planCards(html).map((card) => card.currency)).toEqual(['USD', 'USD', 'USD']);
+    expect(text).toContain('$29.99');
+  });
+
+  it.each([
+    ['JP', 'JPY'],
+    ['HK', 'HKD'],
+    ['SG', 'SGD'],
+    ['FR', 'EUR'],
+    ['DE', 'EUR'],
+    ['US', 'USD'],
+  ] as const)('lets X-Debug-Country %s simulate the visitor (plans in %s)', async (country, currency) => {
+    const { html, text } = await page('/buy', { cf: { country: 'BR' }, headers: { 'X-Debug-Country': country } });
+    expect(planCards(html).every((card) => card.currency === currency)).toBe(true);
+    expect(text).toContain(ONE_YEAR[currency]);
+  });
+
+  it('lets ?debug_country= simulate the visitor too', async () => {
+    const { html } = await page('/fr-FR/buy?debug_country=jp');
+    expect(planCards(html).map((card) => card.currency)).toEqual(['JPY', 'JPY', 'JPY']);
+  });
+
+  it('prices the three plans from the upstream list in its order, One-Month to Lifetime', async () => {
+    const { html } = await page('/buy', { cf: { country: 'US' } });
+    expect(planCards(html)).toEqual([
+      { price: 2499, origin: 3999, currency: 'USD' },
+      { price: 2999, origin: 4999, currency: 'USD' },
+      { price: 5999, origin: 11999, currency: 'USD' },
+    ]);
+  });
+
+  it('formats money in the page locale', async () => {
+    const { text: ja } = await page('/ja-JP/buy', { cf: { country: 'JP' } });
+    expect(ja).toContain('￥4,480');
+    const { text: fr } = await page('/fr-FR/buy', { cf: { country: 'FR' } });
+    expect(fr).toContain('27,99 €');
+  });
+
+  it('says how much each plan saves, computed from its two prices', async () => {
+    const { html, text } = await page('/buy', { cf: { country: 'US' } });
+    expect([...html.matchAll(/data-saving-percent="(\d+)" data-saving-amount="(\d+)"/g)].map((m) => [Number(m[1]), Number(m[2])])).toEqual([
+      [37, 1500],
+      [40, 2000],
+      [50, 6000],
+    ]);
+    expect(text).toContain(message('en-US', 'buy.save.badge', { percent: '40%' }));
+    expect(text).toContain(message('en-US', 'buy.save.amount', { amount: '$20.00' }));
+  });
+
+  it('strikes the original price through and says it in words for screen readers', async () => {
+    const { html } = await page('/buy', { cf: { country: 'US' } });
+    expect(html).toMatch(/<s class="plan-price-origin" aria-hidden="true">\$49\.99<\/s>/);
+    expect(html).toContain(`<span class="visually-hidden"> ${message('en-US', 'buy.price.was', { price: '$49.99' })}</span>`);
+  });
+
+  it('names the plans in the page language, whatever language the upstream answers in', async () => {
+    const { text } = await page('/ja-JP/buy', { cf: { country: 'JP' } });
+    for (const kind of ['oneMonth', 'oneYear', 'lifetime']) expect(text).toContain(message('ja-JP', `buy.plans.${kind}.title`));
+    expect(text).toContain(message('ja-JP', 'buy.plans.oneYear.access.1'));
+    expect(text).not.toContain('Unlimited recovery for 1 year');
+  });
+
+  it('says that the One-Year licence lasts one year', async () => {
+    const { text } = await page('/buy', { cf: { country: 'US' } });
+    expect(text).toContain('Valid for 1 year after activation, no renewal fees');
+    expect(text).toContain(message('en-US', 'buy.plans.oneYear.coverage'));
+    expect(message('en-US', 'buy.plans.oneYear.coverage')).toMatch(/1 year/);
+  });
+
+  it('shows the money-back guarantee, the lifetime upgrades, what each licence covers and the testimonials', async () => {
+    for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const) {
+      const { text } = await page(locale === 'en-US' ? '/buy' : `/${locale}/buy`);
+      expect(text).toContain(message(locale, 'buy.guarantee.heading'));
+      expect(text).toContain(message(locale, 'buy.upgrades.heading'));
+      expect(text).toContain(message(locale, 'buy.coverage.heading'));
+      for (const kind of ['oneMonth', 'oneYear', 'lifetime']) expect(text).toContain(message(locale, `buy.plans.${kind}.coverage`));
+      for (const id of ['1', '2', '3']) {
+        expect(text).toContain(message(locale, `buy.testimonials.items.${id}.name`));
+        expect(text).toContain(message(locale, `buy.testimonials.items.${id}.content`));
+      }
+    }
+  });
+
+  it('tells the visitor which currency the prices are in', async () => {
+    const { text } = await page('/buy', { cf: { country: 'SG' } });
+    expect(text).toContain(message('en-US', 'buy.currency.shown', { name: 'Singapore Dollar', code: 'SGD' }));
+  });
+});
+
+describe('/buy links to checkout', () => {
+  it('links each plan to the checkout of the same locale with its product id and currency', async () => {
+    const { html } = await page('/ja-JP/buy', { cf: { country: 'JP' } });
+    expect(buyLinks(html)).toEqual(['/ja-JP/checkout?product_id=81901&currency=JPY', '/ja-JP/checkout?product_id=81902&currency=JPY', '/ja-JP/checkout?product_id=81903&currency=JPY']);
+  });
+
+  it('carries the campaign keys along, and only valid campaign keys', async () => {
+    const query = '?uuid=3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab&from=newsletter&isSem=2&group_tid=12&bd_vid=abc_DEF-123&host=sv&evil=%3Cscript%3E&debug_country=JP';
+    const { html } = await page(`/buy${query}`);
+    const links = buyLinks(html);
+    expect(links).toHaveLength(3);
+    const url = new URL(links[1]!, ORIGIN);
+    expect(url.pathname).toBe('/checkout');
+    expect([...url.searchParams]).toEqual([
+      ['product_id', '81802'],
+      ['currency', 'JPY'],
+      ['uuid', '3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab'],
+      ['from', 'newsletter'],
+      ['isSem', '2'],
+      ['group_tid', '12'],
+      ['bd_vid', 'abc_DEF-123'],
+    ]);
+  });
+
+  it('drops malformed campaign values instead of passing them on or reflecting them', async () => {
+    const { res, html } = await page('/buy?from=%3Cscript%3Ealert(1)%3C/script%3E&isSem=7&uuid=%22onmouseover%3D');
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('"onmouseover=');
+    expect(buyLinks(html)[0]).toBe('/checkout?product_id=81901&currency=USD');
+  });
+
+  it('uses package table A by default and table B for search-ad visitors', async () => {
+    const a = buyLinks((await page('/buy')).html).map((href) => new URL(href, ORIGIN).searchParams.get('product_id'));
+    const b = buyLinks((await page('/buy?isSem=1')).html).map((href) => new URL(href, ORIGIN).searchParams.get('product_id'));
+    expect(a).toEqual(['81901', '81902', '81903']);
+    expect(b).toEqual(['81801', '81802', '81803']);
+  });
+
+  it('renders each buy link inside a hydratable BuyButton island with its accessible plan name', async () => {
+    const { html } = await page('/buy', { cf: { country: 'US' } });
+    const islands = [...html.matchAll(/data-island="BuyButton" data-props="([^"]*)"/g)].map((m) => JSON.parse(decodeHtml(m[1]!)) as Record<string, unknown>);
+    expect(islands.map((props) => props['productId'])).toEqual([81901, 81902, 81903]);
+    expect(islands[1]).toMatchObject({ href: '/checkout?product_id=81902&currency=USD', planTitle: 'One-Year', priceText: '$29.99', geo: { country: 'US', currency: 'USD' } });
+    expect(html).toContain(message('en-US', 'ui.buy.ctaDetail', { plan: 'One-Year', price: '$29.99' }));
+  });
+});
+
+describe('/buy for operators and crawlers', () => {
+  it('reports the plan source in X-Plan-Source and is never shared-cached', async () => {
+    const { res } = await page('/buy', { cf: { country: 'HK' } });
+    expect(['kv-fresh', 'kv-stale', 'upstream', 'fallback']).toContain(res.headers.get('x-plan-source'));
+    expect(res.headers.get('x-plan-source')).not.toBe('fallback');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('x-plan-cache-stats')).toMatch(/upstream-calls=\d+, kv-fresh=\d+, kv-stale=\d+, upstream=\d+, fallback=\d+, kv-errors=\d+/);
+  });
+
+  it('describes the product and its offers in JSON-LD, in the currency shown', async () => {
+    const { html } = await page('/ja-JP/buy', { cf: { country: 'JP' } });
+    const product = jsonLd(html).find((item) => item['@type'] === 'SoftwareApplication');
+    expect(product).toMatchObject({ '@context': 'https://schema.org', name: 'MT Data Recovery', url: `${ORIGIN}/ja-JP/buy` });
+    expect(product?.['offers']).toEqual([
+      expect.objectContaining({ '@type': 'Offer', sku: '81901', price: '3980', priceCurrency: 'JPY', url: `${ORIGIN}/ja-JP/checkout?product_id=81901&currency=JPY` }),
+      expect.objectContaining({ sku: '81902', price: '4480', priceCurrency: 'JPY', name: message('ja-JP', 'buy.plans.oneYear.title') }),
+      expect.objectContaining({ sku: '81903', price: '8980', priceCurrency: 'JPY' }),
+    ]);
+    const { html: us } = await page('/buy', { cf: { country: 'US' } });
+    const offers = jsonLd(us).find((item) => item['@type'] === 'SoftwareApplication')?.['offers'] as { price: string; priceCurrency: string }[];
+    expect(offers.map((o) => [o.price, o.priceCurrency])).toEqual([
+      ['24.99', 'USD'],
+      ['29.99', 'USD'],
+      ['59.99', 'USD'],
+    ]);
+  });
+
+  it('puts the JSON-LD under the page nonce', async () => {
+    const { res, html } = await page('/buy');
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toMatch(new RegExp(`<script type="application/ld\\+json" nonce="${nonce!.replace(/[+/=]/g, (c) => `\\${c}`)}">`));
+  });
+});
+
+describe('/mobile/buy', () => {
+  it('shows a phone the same plans with a note that the app runs on Windows', async () => {
+    const { res, html, text } = await page('/zh-CN/mobile/buy', { ua: UA.iphone, cf: { country: 'HK' } });
+    expect(res.status).toBe(200);
+    expect(planCards(html).map((card) => card.currency)).toEqual(['HKD', 'HKD', 'HKD']);
+    expect(text).toContain(message('zh-CN', 'buy.mobileNote'));
+    expect(buyLinks(html)[0]).toBe('/zh-CN/checkout?product_id=81901&currency=HKD');
+  });
+
+  it('sends a phone from /buy to /mobile/buy with the query intact', async () => {
+    const { res } = await page('/buy?isSem=1&from=ad', { ua: UA.android });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/mobile/buy?isSem=1&from=ad');
+  });
+});
+
+describe('/components/MoreSave', () => {
+  it('shows the savings badge on the real plans in USD, JPY and EUR', async () => {
+    const { res, html, text } = await page('/components/MoreSave');
+    expect(res.status).toBe(200);
+    expect([...html.matchAll(/class="demo-savings" data-currency="([A-Z]{3})"/g)].map((m) => m[1])).toEqual(['USD', 'JPY', 'EUR']);
+    // One-Month in JPY: 3980 against 5980 saves ¥2,000, 33 %.
+    expect(text).toContain(message('en-US', 'buy.save.amount', { amount: '¥2,000' }));
+    expect(text).toContain(message('en-US', 'buy.save.badge', { percent: '33%' }));
+    expect(html).toContain('<meta name="robots" content="noindex,follow"/>');
+  });
+});
