@@ -13,6 +13,11 @@ import { ArticleListPage } from './ArticleList';
 import { AgreementPage } from './Agreement';
 import { PrivacyPage } from './Privacy';
 import { internalPage } from './InternalPage';
+import { LicenseCodePage } from './LicenseCode';
+import { TrialCodePage } from './TrialCode';
+import { DoNotSellPage } from './DoNotSell';
+import { BuyPage } from './Buy';
+import { MoreSaveDemoPage } from './MoreSaveDemo';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
@@ -43,13 +48,13 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'mt-kt', path: '/mt-kt', page: MtKtPage }),
   mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
   route({ id: 'about', path: '/about', page: AboutPage }),
-  mobileRoute({ id: 'buy', path: '/buy', page: introPage('buy') }),
+  mobileRoute({ id: 'buy', path: '/buy', page: BuyPage }),
   route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false }),
   route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
-  mobileRoute({ id: 'license-code', path: '/license-code', page: introPage('license-code') }),
-  mobileRoute({ id: 'trial-code', path: '/trial-code', page: introPage('trial-code') }),
+  mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
+  mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),
   route({ id: 'query-steps', path: '/query-steps', page: QueryStepsPage }),
-  route({ id: 'do-not-sell-my-info', path: '/do-not-sell-my-info', page: introPage('do-not-sell-my-info') }),
+  route({ id: 'do-not-sell-my-info', path: '/do-not-sell-my-info', page: DoNotSellPage }),
   route({
     id: 'article-list',
     path: '/article-list/:id',
@@ -78,7 +83,7 @@ export const ROUTES: readonly PageRoute[] = [
   hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: internalPage('text-checkout') }),
   hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: internalPage('demo-copy') }),
   hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
-  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: internalPage('demo-more-save') }),
+  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
   hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal') }),
   hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
 ];
