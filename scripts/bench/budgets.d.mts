@@ -1,0 +1,2 @@
+export const BUDGETS: { homeJsGzipKb: number; homeCssGzipKb: number; lighthouseMinPerformance: number; lighthouseOtherCategories: number };
+export function checkBudgets(results: unknown): { name: string; limit: string; measured: string; pass: boolean }[];
