@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { admin } from './admin';
+import { admin, apiFaults } from './admin';
+import { API_PATHS } from '../../src/domain/api-schemas';
 import { mountCalls } from './call';
 import { collect } from './collect';
 import { ensureSeeded } from './db';
@@ -31,6 +32,8 @@ for (const path of ['/test-payments/*', '/__admin/*', '/__faults', '/__test/*', 
 
 app.get('/health', (c) => c.text(`ok: ${c.env.ENVIRONMENT}`, 200, { 'Cache-Control': 'no-store' }));
 
+// The slow / failing upstream switches of POST /__faults (outside production).
+for (const path of API_PATHS) app.use(path, apiFaults);
 mountCalls(app, CALL_HANDLERS);
 app.route('/', collect);
 app.route('/', testPayments);

@@ -5,6 +5,7 @@
 // Field messages follow SPEC §5 ('email is required', 'email is invalid', 'First Name is required'…)
 // so a form can show the first issue of a failed parse as is.
 import { z } from 'zod';
+import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
 
 export const APP_ID = 81;
 /** Every request carries this header with the value PRODUCT_ID (SPEC §7). */
@@ -124,8 +125,19 @@ export const reportActionRequestSchema = z.object({
   common: commonSchema,
 });
 
+/**
+ * The page an ad click landed on: any http(s) URL. Unlike httpUrl it takes hosts without a dot,
+ * because local runs land on localhost or 127.0.0.1 and must still get a short code.
+ */
+const landingUrl = (label: string) =>
+  z
+    .string({ error: requiredOrInvalid(label) })
+    .trim()
+    .max(2048, `${label} is too long`)
+    .pipe(z.url({ protocol: /^https?$/, error: `${label} is invalid` }));
+
 export const getShortCodeRequestSchema = z.object({
-  source_url: httpUrl('source url'),
+  source_url: landingUrl('source url'),
   long_code: longCodeSchema,
   common: commonSchema,
 });
@@ -450,6 +462,68 @@ export const collectBatchSchema = z.object({
   events: z.array(beaconEventSchema).min(1, 'events is required').max(MAX_COLLECT_BATCH, 'too many events'),
 });
 export type CollectBatch = z.input<typeof collectBatchSchema>;
+
+/** A token-like report value (ids, names, paths): no spaces, quotes or markup. */
+const reportToken = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is invalid` })
+    .max(max, `${label} is too long`)
+    .regex(/^[A-Za-z0-9_.:/-]+$/, `${label} is invalid`);
+
+/** Milliseconds since the epoch (13 digits: 2001–2286), from a query string or a number. */
+const msEpoch = (label: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{13}$/, `${label} is invalid`).transform(Number)], { error: requiredOrInvalid(label) })
+    .pipe(z.number().int(`${label} is invalid`).min(1e12, `${label} is invalid`).max(9_999_999_999_999, `${label} is invalid`));
+
+const smallCount = (label: string, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,3}$/, `${label} is invalid`).transform(Number)], { error: `${label} is invalid` })
+    .pipe(z.number().int(`${label} is invalid`).min(0, `${label} is invalid`).max(max, `${label} is invalid`));
+
+const tidField = (label: string) =>
+  z
+    .union([z.number().int(), z.string().regex(/^[1-9]\d{0,3}$/, `${label} is invalid`)], { error: requiredOrInvalid(label) })
+    .transform(String);
+
+/**
+ * The beacon as the site's edge accepts it (GET /beacon?<fields>): beaconEventSchema's fields
+ * with the site's own rules — allowed values, token characters, tight lengths — and no unknown
+ * keys. Its output is a valid collectBatchSchema event, so the consumer forwards it as is.
+ */
+export const edgeBeaconSchema = z
+  .strictObject(
+    {
+      ...beaconEventSchema.shape,
+      uuid: z.string({ error: requiredOrInvalid('uuid') }).regex(/^[A-Za-z0-9-]{8,64}$/, 'uuid is invalid'),
+      time_: msEpoch('time_'),
+      action: z.string({ error: requiredOrInvalid('action') }).regex(/^[a-z][a-z0-9_]{0,31}$/, 'action is invalid'),
+      tryno: smallCount('tryno', 20).default(0),
+      business_index: z.enum(BUSINESS_INDEXES.map(String) as [string, ...string[]], { error: requiredOrInvalid('business_index') }),
+      cid: z.literal(String(TRACKING_PRODUCT_ID), { error: requiredOrInvalid('cid') }),
+      item_id: reportToken('item_id', 64).optional(),
+      page_id: reportToken('page_id', 128).optional(),
+      btn_id: reportToken('btn_id', 64).optional(),
+      from_: z.string({ error: 'from_ is invalid' }).regex(/^[A-Za-z0-9_.-]{1,64}$/, 'from_ is invalid').optional(),
+      step: reportToken('step', 64).optional(),
+      indent: reportToken('indent', 64).optional(),
+      result: reportToken('result', 64).optional(),
+      pkg_type: reportToken('pkg_type', 64).optional(),
+      user_info: z
+        .string({ error: 'user_info is invalid' })
+        .max(256, 'user_info is too long')
+        .regex(/^[^\u0000-\u001f\u007f<>]*$/, 'user_info is invalid')
+        .optional(),
+      pay: reportToken('pay', 64).optional(),
+      collect_time: msEpoch('collect_time').optional(),
+      tid1: tidField('tid1'),
+      tid2: tidField('tid2'),
+    },
+    // The key names are not echoed: they are the visitor's input.
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown field' : undefined) },
+  )
+  .refine((event) => isKnownTidPair(Number(event.tid1), Number(event.tid2)), { message: 'tid1 and tid2 are not a known pair', path: ['tid2'] });
+export type EdgeBeaconEvent = z.output<typeof edgeBeaconSchema>;
 
 export interface CollectData {
   /** Events newly stored. */

@@ -1,0 +1,217 @@
+import { useT, type Translate } from '../../client/lib/i18n';
+import { CAMPAIGN_KEYS, campaignFromQuery } from '../domain/campaign';
+import type { CodeTable } from '../domain/api-schemas';
+import { currencyInfo } from '../domain/currency';
+import { toDecimalString } from '../domain/money';
+import { codeTableFor } from '../domain/package-ids';
+import { sortPlans, type Plan } from '../domain/plans';
+import type { Locale } from '../domain/locales';
+import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, type VisitorPlans } from '../services/plan-cache';
+import { PageHeader } from '../components/PageHeader';
+import { IslandStylesheet } from '../components/IslandStylesheet';
+import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
+import { Icon, initials, messageKeys } from './page-parts';
+import { siteLinks } from './links';
+import type { PageComponent, PageLoadContext } from './types';
+
+/** What the buy page's load step hands the page: everything needed to render without a client fetch. */
+export interface BuyData {
+  plans: Plan[];
+  /** The currency of `plans`. */
+  currency: string;
+  /** The visitor's currency (differs from `currency` when it could not be shown). */
+  requestedCurrency: string;
+  currencyFallback: VisitorPlans['currencyFallback'];
+  source: PlanSource;
+  table: CodeTable;
+  geo: { country: string | null; currency: string };
+}
+
+
+/** The checkout of one plan: same locale, its product id and currency, and the visitor's validated campaign keys. */
+export function checkoutHref(checkoutPath: string, plan: Pick<Plan, 'product_id' | 'currency'>, query: URLSearchParams): string {
+  const params = new URLSearchParams({ product_id: String(plan.product_id), currency: plan.currency });
+  const campaign = campaignFromQuery(query);
+  for (const key of CAMPAIGN_KEYS) {
+    const value = campaign[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  return `${checkoutPath}?${params}`;
+}
+
+/** The plans in display order, localized, with the best saving flagged. */
+export function buyPlanViews(plans: readonly Plan[], t: Translate, locale: Locale, query: URLSearchParams): PlanView[] {
+  const checkout = siteLinks(locale).checkout;
+  const featured = featuredProductId(plans);
+  return sortPlans(plans).map((plan) => planView(plan, { t, locale, checkoutHref: checkoutHref(checkout, plan, query), featured: plan.product_id === featured }));
+}
+
+/** schema.org SoftwareApplication with one Offer per plan, in the currency shown. */
+export function buyJsonLd(views: readonly PlanView[], t: Translate, locale: Locale, siteUrl: string): object {
+  const links = siteLinks(locale);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: t('ui.brand'),
+    description: t('pages.buy.description'),
+    applicationCategory: 'UtilitiesApplication',
+    operatingSystem: 'Windows 11, Windows 10, Windows 8, Windows 7',
+    url: new URL(links.buy, siteUrl).href,
+    offers: views.map((view) => ({
+      '@type': 'Offer',
+      sku: String(view.productId),
+      name: view.title,
+      description: view.subtitle,
+      price: toDecimalString(view.price, view.currency),
+      priceCurrency: view.currency,
+      availability: 'https://schema.org/InStock',
+      // Campaign keys are per visitor: the structured data carries the plain checkout URL.
+      url: new URL(checkoutHref(links.checkout, { product_id: view.productId, currency: view.currency }, new URLSearchParams()), siteUrl).href,
+    })),
+  };
+}
+
+async function loadBuy({ c, locale, query }: PageLoadContext) {
+  const geo = c.get('geo');
+  const table = codeTableFor(campaignFromQuery(query).isSem);
+  const result = await plansForVisitor(c.env, waitUntilOf(c), geo.currency, table);
+  // Ops can see where the plans came from; the page depends on the visitor's country, so no shared caching.
+  c.header('X-Plan-Source', result.source);
+  c.header('Cache-Control', 'private, no-cache');
+  if (c.env.ENVIRONMENT !== 'production') c.header('X-Plan-Cache-Stats', planCacheStatsHeader());
+  const data: BuyData = {
+    plans: result.list,
+    currency: result.currency,
+    requestedCurrency: result.requestedCurrency,
+    currencyFallback: result.currencyFallback,
+    source: result.source,
+    table: result.table,
+    geo: { country: geo.country, currency: geo.currency },
+  };
+  const { t } = c.get('i18n');
+  return { data, jsonLd: [buyJsonLd(buyPlanViews(result.list, t, locale, query), t, locale, c.env.SITE_URL)] };
+}
+
+function CurrencyNote({ data, locale }: { data: BuyData; locale: Locale }) {
+  const t = useT();
+  if (data.currencyFallback) {
+    const requested = currencyInfo(data.requestedCurrency, locale);
+    return (
+      <div className="notice buy-currency-fallback" role="note" data-currency-fallback={data.currencyFallback}>
+        <Icon name="info" className="notice-icon" />
+        <p>{t(`buy.currency.${data.currencyFallback}`, { name: requested.name, code: requested.value })}</p>
+      </div>
+    );
+  }
+  const shown = currencyInfo(data.currency, locale);
+  return <p className="buy-currency">{t('buy.currency.shown', { name: shown.name, code: shown.value })}</p>;
+}
+
+function Testimonials() {
+  const t = useT();
+  const ids = messageKeys('buy.testimonials.items');
+  return (
+    <section className="buy-section" aria-labelledby="buy-testimonials">
+      <h2 id="buy-testimonials">{t('buy.testimonials.heading')}</h2>
+      <ul className="testimonials">
+        {ids.map((id) => {
+          const name = t(`buy.testimonials.items.${id}.name`);
+          return (
+            <li key={id}>
+              <figure className="testimonial">
+                <blockquote>
+                  <p>{t(`buy.testimonials.items.${id}.content`)}</p>
+                </blockquote>
+                <figcaption>
+                  <span className="avatar" aria-hidden="true">
+                    {initials(name)}
+                  </span>
+                  <span className="testimonial-who">
+                    <span className="testimonial-name">{name}</span>
+                    <span className="testimonial-position">{t(`buy.testimonials.items.${id}.position`)}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** /buy and /mobile/buy: the plans in the visitor's currency, rendered on the server, plus what each licence covers. */
+export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
+  const t = useT();
+  const buy = data as BuyData;
+  const views = buyPlanViews(buy.plans, t, locale, query);
+  const hasLifetime = views.some((view) => view.kind === 'lifetime' || view.kind === 'lifetimeMultiPc');
+  return (
+    <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-plan-source={buy.source} data-code-table={buy.table}>
+      <IslandStylesheet island="BuyButton" />
+      <PageHeader id="buy" />
+      {mobile ? (
+        <div className="notice" role="note">
+          <Icon name="windows" className="notice-icon" />
+          <p>{t('buy.mobileNote')}</p>
+        </div>
+      ) : null}
+      <section className="buy-plans" aria-labelledby="buy-plans-heading">
+        <h2 id="buy-plans-heading" className="visually-hidden">
+          {t('buy.plansLabel')}
+        </h2>
+        <CurrencyNote data={buy} locale={locale} />
+        <ul className="plan-grid">
+          {views.map((view) => (
+            <PlanCard key={view.productId} plan={view} locale={locale} geo={buy.geo} />
+          ))}
+        </ul>
+        <p className="buy-payment">
+          <Icon name="lock" className="buy-payment-icon" />
+          <span>{t('buy.payment')}</span>
+        </p>
+      </section>
+
+      <div className="buy-promises">
+        <section className="buy-promise" aria-labelledby="buy-guarantee">
+          <Icon name="refund" className="buy-promise-icon" />
+          <h2 id="buy-guarantee">{t('buy.guarantee.heading')}</h2>
+          <p>{t('buy.guarantee.text')}</p>
+        </section>
+        {hasLifetime ? (
+          <section className="buy-promise" aria-labelledby="buy-upgrades">
+            <Icon name="layers" className="buy-promise-icon" />
+            <h2 id="buy-upgrades">{t('buy.upgrades.heading')}</h2>
+            <p>{t('buy.upgrades.text')}</p>
+          </section>
+        ) : null}
+      </div>
+
+      <section className="buy-section" aria-labelledby="buy-coverage">
+        <h2 id="buy-coverage">{t('buy.coverage.heading')}</h2>
+        <p>{t('buy.coverage.intro')}</p>
+        <dl className="coverage-list">
+          {views
+            .filter((view) => view.coverage)
+            .map((view) => (
+              <div key={view.productId} className="coverage-item" data-product-id={view.productId}>
+                <dt>{view.title}</dt>
+                <dd>{view.coverage}</dd>
+              </div>
+            ))}
+        </dl>
+        <ul className="check-list coverage-all">
+          {messageKeys('buy.coverage.all').map((key) => (
+            <li key={key}>
+              <Icon name="check" className="check-icon" />
+              <span>{t(`buy.coverage.all.${key}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Testimonials />
+    </div>
+  );
+};
+BuyPage.load = loadBuy;

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../client/lib/i18n';
+import LicenseCodeForm from '../../client/islands/LicenseCodeForm';
+import { localizePath, type Locale } from '../domain/locales';
+import { Island } from '../components/Island';
+import { PageHeader } from '../components/PageHeader';
+import { siteLinks } from './links';
+import { CheckList, useMessageList } from './page-parts';
+import type { PageComponent } from './types';
+
+/** The page's own URL (desktop or /mobile/, in its locale): the form's no-JS action. */
+export function formAction(locale: Locale, path: string, mobile: boolean): string {
+  // Same rule as route-table's mobilePath (not imported: the route table imports this page).
+  return localizePath(locale, mobile ? `/mobile${path}` : path);
+}
+
+/**
+ * The shell of the three email-form pages: heading, the form island in a card, and a short
+ * "good to know" list beside it (`pages.<id>.help`).
+ */
+export function FormPage({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
+  const t = useT();
+  const help = useMessageList(`pages.${id}.help.items`);
+  return (
+    <div className="container page form-page" data-page={id}>
+      <PageHeader id={id} />
+      <div className="form-layout">
+        <section className="form-card" aria-label={t(`pages.${id}.heading`)}>
+          {children}
+          <noscript>
+            <p className="form-noscript">{t(`pages.${id}.noscript`)}</p>
+          </noscript>
+        </section>
+        <aside className="form-aside" aria-labelledby={`${id}-help`}>
+          <h2 id={`${id}-help`}>{t(`pages.${id}.help.heading`)}</h2>
+          <CheckList items={help} />
+          {aside}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** /license-code (and /mobile/license-code): have the registration code sent again (SPEC §2). */
+export const LicenseCodePage: PageComponent = ({ locale, mobile }) => {
+  const t = useT();
+  const links = siteLinks(locale);
+  return (
+    <FormPage
+      id="license-code"
+      aside={
+        <ul className="form-links">
+          <li>
+            <a href={links.querySteps}>{t('pages.license-code.links.querySteps')}</a>
+          </li>
+          <li>
+            <a href={links.feedback}>{t('pages.license-code.links.support')}</a>
+          </li>
+        </ul>
+      }
+    >
+      <Island name="LicenseCodeForm" component={LicenseCodeForm} props={{ action: formAction(locale, '/license-code', mobile), queryStepsHref: links.querySteps }} />
+    </FormPage>
+  );
+};

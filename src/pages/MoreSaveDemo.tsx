@@ -1,0 +1,96 @@
+import { useT } from '../../client/lib/i18n';
+import { currencyInfo } from '../domain/currency';
+import { formatMoney } from '../domain/money';
+import { productKind } from '../domain/package-ids';
+import { sortPlans, type Plan } from '../domain/plans';
+import { getPlanList, waitUntilOf, type PlanSource } from '../services/plan-cache';
+import { PageHeader } from '../components/PageHeader';
+import { IslandStylesheet } from '../components/IslandStylesheet';
+import { MoreSave } from '../components/MoreSave';
+import { Icon, Paragraphs } from './page-parts';
+import type { PageComponent, PageLoadContext } from './types';
+
+/** Currencies the demo shows: two-decimal ones and the zero-decimal yen. */
+const DEMO_CURRENCIES = ['USD', 'JPY', 'EUR'] as const;
+
+interface DemoGroup {
+  currency: string;
+  source: PlanSource;
+  plans: Plan[];
+}
+
+
+async function loadDemo({ c }: PageLoadContext) {
+  const waitUntil = waitUntilOf(c);
+  const lookups = await Promise.all(DEMO_CURRENCIES.map((currency) => getPlanList(c.env, waitUntil, currency, 'A')));
+  // A currency the upstream cannot price right now shows up once, as the bundled USD plans.
+  const groups: DemoGroup[] = [];
+  for (const lookup of lookups) {
+    if (!lookup.list || groups.some((g) => g.currency === lookup.currency)) continue;
+    groups.push({ currency: lookup.currency, source: lookup.source, plans: sortPlans(lookup.list) });
+  }
+  return { data: groups };
+}
+
+/** /components/MoreSave: the savings badge on the real plans in several currencies (server-rendered, noindex). */
+export const MoreSaveDemoPage: PageComponent = ({ locale, data }) => {
+  const t = useT();
+  const groups = (data ?? []) as DemoGroup[];
+  return (
+    <div className="container page" data-page="demo-more-save">
+      <IslandStylesheet island="BuyButton" />
+      <PageHeader id="demo-more-save" />
+      <section className="prose internal-purpose">
+        <h2>{t('common.internal.heading')}</h2>
+        <Paragraphs path="pages.demo-more-save.purpose" />
+        <p className="notice notice-inline">
+          <Icon name="info" className="notice-icon" />
+          <span>{t('common.internal.noindex')}</span>
+        </p>
+      </section>
+      <section className="buy-section" aria-labelledby="demo-savings">
+        <h2 id="demo-savings">{t('buy.demo.heading')}</h2>
+        <p>{t('buy.demo.intro')}</p>
+        {groups.map((group) => {
+          const info = currencyInfo(group.currency, locale);
+          return (
+            <div key={group.currency} className="demo-savings" data-currency={group.currency} data-plan-source={group.source}>
+              <table className="demo-savings-table">
+                <caption>{t('buy.demo.caption', { name: info.name, code: info.value })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('buy.demo.plan')}</th>
+                    <th scope="col">{t('buy.demo.price')}</th>
+                    <th scope="col">{t('buy.demo.originalPrice')}</th>
+                    <th scope="col">{t('buy.demo.saving')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.plans.map((plan) => {
+                    const kind = productKind(plan.product_id);
+                    return (
+                      <tr key={plan.product_id} data-product-id={plan.product_id}>
+                        <th scope="row">{kind ? t(`buy.plans.${kind}.title`) : plan.title}</th>
+                        <td>{formatMoney(plan.price, plan.currency, locale)}</td>
+                        <td>{formatMoney(plan.origin_price, plan.currency, locale)}</td>
+                        <td>
+                          {plan.origin_price > plan.price ? (
+                            <MoreSave price={plan.price} originPrice={plan.origin_price} currency={plan.currency} locale={locale} />
+                          ) : (
+                            t('buy.demo.none')
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              <p className="demo-savings-source">{t('buy.demo.source', { source: group.source })}</p>
+            </div>
+          );
+        })}
+      </section>
+    </div>
+  );
+};
+MoreSaveDemoPage.load = loadDemo;
