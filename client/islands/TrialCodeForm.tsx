@@ -1,0 +1,124 @@
+import { useCallback, useRef, useState } from 'react';
+import { useT } from '../lib/i18n';
+import { activityRefusalCode, api } from '../lib/api';
+import { FORM_IDS, copyText, validateForm } from '../lib/form';
+import { activityReceiveRequestSchema } from '../../src/domain/api-schemas';
+import { API_ERRORS } from '../../src/domain/api-errors';
+import { FailureRegion, StatusRegion, SubmitButton, TextField, useApiForm, useFocusOnShow } from '../components/form-parts';
+
+export interface TrialCodeFormProps {
+  /** The page's own URL: where a submit without JavaScript goes (the Worker sends it back, 303). */
+  action: string;
+  /** The trial activity to claim (the page's default, or a campaign link's ?activity_id=). */
+  activityId: number;
+  /** The installed application's device id, when the installer link carried one. */
+  deviceId: string | null;
+  /** The licence-code page, offered to a buyer (4570003). */
+  licenseCodeHref: string;
+}
+
+const FIELDS = ['email'] as const;
+
+/** The SPEC §8 reasons a claim is refused with, each with its own explanation. */
+const REASONS: Record<number, string> = {
+  [API_ERRORS.ACTIVITY_ALREADY_CLAIMED.code]: 'claimed',
+  [API_ERRORS.ACTIVITY_PREVIOUSLY_PURCHASED.code]: 'purchased',
+  [API_ERRORS.ACTIVITY_EXPIRED.code]: 'expired',
+  [API_ERRORS.ACTIVITY_NOT_NEW_INSTALL.code]: 'notNew',
+};
+
+type Outcome = { kind: 'issued'; code: string; email: string } | { kind: 'refused'; reason: string; code: number };
+
+function TrialCode({ code, email }: { code: string; email: string }) {
+  const t = useT();
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const codeRef = useRef<HTMLElement>(null);
+  const outcomeRef = useFocusOnShow<HTMLDivElement>(code);
+  const onCopy = async () => {
+    setCopy('idle');
+    const copied = await copyText(code);
+    if (!copied && codeRef.current) window.getSelection()?.selectAllChildren(codeRef.current);
+    setCopy(copied ? 'copied' : 'failed');
+  };
+  return (
+    <div className="form-message form-message-success" ref={outcomeRef} tabIndex={-1} data-outcome="issued">
+      <p className="form-message-title">{t('ui.trialCode.issuedTitle')}</p>
+      <div className="code-box">
+        <code className="code-value" ref={codeRef} data-trial-code>
+          {code}
+        </code>
+        <button className="button button-ghost code-copy" type="button" onClick={() => void onCopy()}>
+          {t('ui.trialCode.copy')}
+        </button>
+      </div>
+      <p className="copy-status" role="status" data-copy={copy}>
+        {copy === 'copied' ? t('ui.trialCode.copied') : copy === 'failed' ? t('ui.trialCode.copyFailed') : ''}
+      </p>
+      <p>{t('ui.trialCode.issued', { email })}</p>
+    </div>
+  );
+}
+
+/** /trial-code: claims the trial activity's code for an email (one per email) and shows it. */
+export default function TrialCodeForm({ action, activityId, deviceId, licenseCodeHref }: TrialCodeFormProps) {
+  const t = useT();
+  const validate = useCallback(
+    (values: Record<string, string>) => validateForm(activityReceiveRequestSchema, { ...values, activity_id: activityId, device_id: deviceId ?? undefined }, FIELDS, t),
+    [t, activityId, deviceId],
+  );
+  const send = useCallback(
+    async (data: { email: string; activity_id: number; device_id?: string }): Promise<Outcome> => {
+      const answer = await api.claimTrialCode({ activity_id: data.activity_id, email: data.email, ...(data.device_id ? { device_id: data.device_id } : {}) });
+      const refused = activityRefusalCode(answer);
+      if (refused !== null) return { kind: 'refused', code: refused, reason: REASONS[refused] ?? 'claimed' };
+      return { kind: 'issued', code: (answer as { cd_key: string }).cd_key, email: data.email };
+    },
+    [],
+  );
+  const form = useApiForm({ fields: FIELDS, validate, send });
+  const refusalRef = useFocusOnShow<HTMLDivElement>(form.result?.kind === 'refused' ? form.result : null);
+  const issued = form.result?.kind === 'issued' ? form.result : null;
+  const refused = form.result?.kind === 'refused' ? form.result : null;
+
+  return (
+    <form
+      id={FORM_IDS['trial-code']}
+      className="api-form"
+      method="post"
+      action={action}
+      noValidate
+      aria-busy={form.phase === 'sending'}
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+    >
+      <TextField
+        id="trial-code-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        label={t('ui.forms.email')}
+        hint={t('ui.trialCode.emailHint')}
+        error={form.errors['email']}
+        onFieldInput={form.onFieldInput}
+      />
+      <SubmitButton hydrated={form.hydrated} sending={form.phase === 'sending'} label={t('ui.trialCode.submit')} />
+      <StatusRegion offline={form.phase === 'offline'} />
+      {/* Outside the status region: it takes the focus when it appears, and its copy status is its own live region. */}
+      {issued ? <TrialCode code={issued.code} email={issued.email} /> : null}
+      <FailureRegion failure={form.failure} onRetry={() => void form.submit()}>
+        {refused ? (
+          <div className="form-message form-message-error" ref={refusalRef} tabIndex={-1} data-outcome="refused" data-code={refused.code}>
+            <p className="form-message-title">{t('ui.trialCode.refusedTitle')}</p>
+            <p>{t(`ui.trialCode.reasons.${refused.reason}`)}</p>
+            {refused.reason === 'purchased' ? (
+              <p>
+                <a href={licenseCodeHref}>{t('ui.trialCode.licenseLink')}</a>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </FailureRegion>
+    </form>
+  );
+}

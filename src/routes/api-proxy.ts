@@ -1,0 +1,228 @@
+// The edge proxy at /api/* (SPEC §7, DESIGN §1): the browser only ever calls its own origin, and
+// this sub-app forwards exactly the allowlisted calls to the upstream through src/services/upstream.ts.
+//
+//   POST /api/<path>   <path> in API_PATHS (outside production also /test-payments/confirm)
+//     405 any other method (Allow: POST)           415 a body that is not application/json
+//     403 a cross-site request (Sec-Fetch-Site)   429 too many form submits (FORM_RATE_LIMITER)
+//     413 a body over 64 KB (declared or read)     400 not a JSON object, or a field error
+//     502 / 504 the upstream failed / timed out    else the upstream's envelope and status
+//   anything else under /api/ that no route answers: 404 with the envelope.
+//
+// Every answer is a JSON envelope (resp_common, or result for /mingtingvip/payv2/) with
+// Cache-Control: no-store; the edge's own messages are in the page's language (X-Site-Locale).
+// Uploads are not proxied here: the feedback image upload mounts its own sub-app under /api
+// (e.g. /api/upload/*) with its own size and type limits; paths this proxy does not know fall
+// through to it (next()), so the order of app.route() lines does not matter.
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppContext, AppEnv } from '../env';
+import {
+  API_REQUEST_SCHEMAS,
+  MAX_REQUEST_BYTES,
+  TEST_PAYMENT_CONFIRM_PATH,
+  isApiPath,
+  testPaymentConfirmRequestSchema,
+  type FieldError,
+} from '../domain/api-schemas';
+import { API_ERRORS } from '../domain/api-errors';
+import { DEFAULT_LOCALE, LOCALES, isLocale, localizePath, type Locale } from '../domain/locales';
+import { translatorFor } from '../i18n/messages';
+import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../../client/lib/api-handlers';
+import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../../client/lib/form';
+import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
+import { ROUTES, mobilePath } from '../pages/route-table';
+
+export const API_PREFIX = '/api';
+
+/** The calls a visitor's form submits: rate-limited per client IP and path at the edge. */
+export const FORM_PATHS: ReadonlySet<string> = new Set(['/pay/send_cdkey_order_mail', '/activity/receive', '/privacy_control/add', '/feedback/add']);
+
+/** How long a refused visitor is asked to wait (the FORM_RATE_LIMITER period). */
+const RATE_LIMIT_RETRY_AFTER_S = 60;
+
+type ProxySchema = { safeParse(input: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+
+/** The schema of an allowed path, or null when the path is not forwarded in this environment. */
+function schemaFor(path: string, production: boolean): ProxySchema | null {
+  if (isApiPath(path)) return API_REQUEST_SCHEMAS[path] as unknown as ProxySchema;
+  if (path === TEST_PAYMENT_CONFIRM_PATH && !production) return testPaymentConfirmRequestSchema as unknown as ProxySchema;
+  return null;
+}
+
+/** The page's locale as the client sent it; anything else (absent, unknown, injected) is the default. */
+export function requestLocale(c: AppContext): Locale {
+  const value = c.req.header(LOCALE_HEADER);
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** A JSON envelope answer built from scratch (no headers of an earlier response leak into it). */
+function envelopeResponse(path: string, status: number, code: number, msg: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(envelopeFor(path, code, msg, extra)), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/** application/json, with or without parameters (charset). */
+function isJsonContentType(value: string | undefined): boolean {
+  return (value ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_large' | 'not_utf8' };
+
+/** The body as text, refusing more than `max` bytes whether declared (Content-Length) or streamed. */
+async function readBody(request: Request, max: number): Promise<BodyRead> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) return { ok: false, reason: 'too_large' };
+  if (!request.body) return { ok: true, text: '' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return { ok: false, reason: 'too_large' };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, reason: 'not_utf8' };
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The visitor's country: the geo middleware's answer when it ran (it honours the debug override outside production), else cf.country. */
+function visitorCountry(c: AppContext): string | null {
+  const fromGeo = (c.var as Record<string, unknown>)['country'];
+  if (typeof fromGeo === 'string') return fromGeo;
+  const country = (c.req.raw as Request & { cf?: { country?: unknown } }).cf?.country;
+  return typeof country === 'string' ? country : null;
+}
+
+/** Anything under /api/ that no route answered is a JSON 404, not the HTML page. */
+const jsonNotFound: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status === 404 && !(c.res.headers.get('content-type') ?? '').includes('application/json')) {
+    await c.res.body?.cancel().catch(() => {});
+    const t = translatorFor(requestLocale(c)).t;
+    c.res = undefined; // replaced, not merged: none of the HTML page's headers carry over
+    c.res = envelopeResponse('', 404, API_ERRORS.UNSUPPORTED_REQUEST.code, t('ui.api.edge.notFound'));
+  }
+};
+
+export const apiProxy = new Hono<AppEnv>({ strict: true });
+
+apiProxy.use('*', jsonNotFound);
+
+apiProxy.all('/*', async (c, next) => {
+  const path = c.req.path.slice(API_PREFIX.length);
+  const schema = schemaFor(path, c.env.ENVIRONMENT === 'production');
+  // Not ours: another /api sub-app (geo, uploads) may answer it, else jsonNotFound does.
+  if (!schema) return next();
+
+  const locale = requestLocale(c);
+  const t = translatorFor(locale).t;
+  const code = API_ERRORS.UNSUPPORTED_REQUEST.code;
+
+  if (c.req.method !== 'POST') return envelopeResponse(path, 405, code, t('ui.api.edge.method'), {}, { Allow: 'POST' });
+  // A page of another site cannot make a visitor's browser submit our forms.
+  if (c.req.header('sec-fetch-site') === 'cross-site') return envelopeResponse(path, 403, API_ERRORS.FORBIDDEN.code, t('ui.api.edge.crossSite'));
+  if (!isJsonContentType(c.req.header('content-type'))) return envelopeResponse(path, 415, code, t('ui.api.edge.contentType'));
+
+  const clientIp = c.req.header('cf-connecting-ip') ?? null;
+  if (FORM_PATHS.has(path)) {
+    let allowed = true;
+    try {
+      allowed = (await c.env.FORM_RATE_LIMITER.limit({ key: `${clientIp ?? 'unknown'}|${path}` })).success;
+    } catch (error) {
+      // The limiter is a safeguard: when it is unavailable the upstream's own limits still apply.
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'form rate limiter unavailable', error: String(error) }));
+    }
+    if (!allowed) {
+      return envelopeResponse(path, 429, API_ERRORS.TOO_FREQUENT.code, t('ui.api.6919992'), {}, { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_S) });
+    }
+  }
+
+  const read = await readBody(c.req.raw, MAX_REQUEST_BYTES);
+  if (!read.ok) {
+    return read.reason === 'too_large' ? envelopeResponse(path, 413, code, t('ui.api.edge.tooLarge')) : envelopeResponse(path, 400, code, t('ui.api.edge.badJson'));
+  }
+  const body = parseObject(read.text);
+  if (!body) return envelopeResponse(path, 400, code, t('ui.api.edge.badJson'));
+
+  const isCall = isApiPath(path);
+  const parsed = schema.safeParse(isCall ? withCommon(body, upstreamLang(locale)) : body);
+  if (!parsed.success) {
+    const errors: FieldError[] = parsed.error.issues.slice(0, 20).map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+    return envelopeResponse(path, 400, code, localizeFieldMessage(errors[0]?.message ?? '', t) || t('ui.api.4001001'), { errors });
+  }
+
+  const result = await callUpstream(c.env, path, parsed.data as Record<string, unknown>, {
+    hostKey: parseHostKey(c.req.header(HOST_KEY_HEADER)),
+    clientIp,
+    country: visitorCountry(c),
+    lang: locale,
+    common: isCall,
+  });
+  if (!result.ok) {
+    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upstream fault', path, fault: result.fault, detail: result.detail }));
+  }
+  // Only the envelope travels back: none of the upstream's headers (cookies, server names) do.
+  return new Response(JSON.stringify(result.body), {
+    status: result.status,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' },
+  });
+});
+
+// ── The form pages' own POST ────────────────────────────────────────────────────────────────
+
+/**
+ * The form pages are real <form method="post"> elements whose action is the page itself. The
+ * islands send through /api/ and never let the browser submit; a POST that still arrives (no
+ * JavaScript, or a submit before hydration the disabled button did not stop) is answered with a
+ * 303 back to the page at the form, without reading the body: nothing is sent anywhere else.
+ */
+export function formPages() {
+  const app = new Hono<AppEnv>({ strict: false });
+  for (const route of ROUTES) {
+    if (!Object.hasOwn(FORM_IDS, route.id)) continue;
+    const anchor = FORM_IDS[route.id as FormPageId];
+    const paths = route.mobile ? [route.path, mobilePath(route.path)] : [route.path];
+    for (const locale of LOCALES) {
+      for (const path of paths) {
+        const pagePath = localizePath(locale, path);
+        app.post(pagePath, (c) => {
+          c.header('Cache-Control', 'no-store');
+          // Built from the route table and the request's own query: it cannot leave this page.
+          return c.redirect(`${pagePath}${new URL(c.req.url).search}#${anchor}`, 303);
+        });
+        // The do-not-sell page reads Sec-GPC while rendering, so caches must key on it.
+        if (route.id === 'do-not-sell-my-info') {
+          app.get(pagePath, async (c, next) => {
+            await next();
+            c.res.headers.append('Vary', 'Sec-GPC');
+          });
+        }
+      }
+    }
+  }
+  return app;
+}
