@@ -49,3 +49,19 @@ export function saving(price: number, originPrice: number): Saving | null {
   const amount = originPrice - price;
   return { amount, percent: Math.floor((amount * 100) / originPrice) };
 }
+
+/** A machine-readable decimal for structured data (schema.org `price`): 2999 USD → '29.99', 4480 JPY → '4480'. */
+export function toDecimalString(amount: number, currency: string): string {
+  assertMinorUnits(amount);
+  const digits = fractionDigits(currency);
+  if (digits === 0) return String(amount);
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const unit = 10 ** digits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
+}
+
+/** A whole percentage in the page's language: 37 → '37%' (en), '37 %' (fr). */
+export function formatPercent(percent: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Locale } from '../domain/locales';
+import type { AppContext } from '../env';
 
 export interface PageProps {
   locale: Locale;
@@ -8,9 +9,34 @@ export interface PageProps {
   params: Record<string, string>;
   /** The visitor's query string, already parsed; pages carry the campaign keys along. */
   query: URLSearchParams;
+  /** What the page's `load` step returned (pages without one get undefined). */
+  data?: unknown;
 }
 
-export type PageComponent = (props: PageProps) => ReactElement;
+/** What a page's data step gets: the request, and the same facts the page renders with. */
+export interface PageLoadContext {
+  c: AppContext;
+  locale: Locale;
+  mobile: boolean;
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+export interface PageLoad {
+  /** Passed to the page as `data`. */
+  data?: unknown;
+  /** Structured data for <head> (rendered as nonce'd application/ld+json scripts). */
+  jsonLd?: object[];
+}
+
+/**
+ * A page component. A page that needs data (e.g. the buy page's plans) declares `Page.load`: the
+ * router awaits it before streaming starts, so the page renders complete (no client fetch, no
+ * layout shift) and the step can still set response headers.
+ */
+export type PageComponent = ((props: PageProps) => ReactElement) & {
+  load?: (ctx: PageLoadContext) => Promise<PageLoad>;
+};
 
 export interface PageRoute {
   /** Stable id: names the page's messages (`pages.<id>`) and its CSS hooks. */

@@ -226,6 +226,14 @@ describe('/buy for operators and crawlers', () => {
   });
 });
 
+describe('/buy styles', () => {
+  it('links the buy stylesheet in <head>, so the plans are styled at first paint without a layout shift', async () => {
+    const { html } = await page('/buy');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/BuyButton-[\w-]+\.css" data-precedence="default"\/>/);
+  });
+});
+
 describe('/mobile/buy', () => {
   it('shows a phone the same plans with a note that the app runs on Windows', async () => {
     const { res, html, text } = await page('/zh-CN/mobile/buy', { ua: UA.iphone, cf: { country: 'HK' } });

@@ -27,7 +27,7 @@ interface Harness {
   calls: { currency: string; table: string }[];
 }
 
-function harness({ upstream = 'real', kv = env.PLAN_CACHE, vars = {} }: { upstream?: Upstream; kv?: KVNamespace; vars?: Partial<Env> } = {}): Harness {
+function harness({ upstream = 'real', kv = env.PLAN_CACHE, vars = {} }: { upstream?: Upstream; kv?: KVNamespace; vars?: Record<string, string> } = {}): Harness {
   const calls: Harness['calls'] = [];
   const origin = {
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -41,7 +41,7 @@ function harness({ upstream = 'real', kv = env.PLAN_CACHE, vars = {} }: { upstre
         if (upstream === 'hang') return new Promise<Response>(() => {});
         if (upstream === 'no-eur' && body.currency === 'EUR') return Response.json({ resp_common: { ret: 4590007, msg: 'This currency is not supported' } });
       }
-      return env.ORIGIN.fetch(request);
+      return env.ORIGIN!.fetch(request);
     },
   };
   return { env: { ...env, ...vars, ORIGIN: origin as unknown as Fetcher, PLAN_CACHE: kv } as Env, calls };
