@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { COMMON_SECURITY_HEADERS, pageCsp } from '../domain/security-headers';
 import type { AppEnv } from '../env';
+import { tagCspSources, tagIdsFrom } from '../domain/tracking';
 
 function makeNonce(): string {
   const bytes = new Uint8Array(16);
@@ -20,6 +21,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
-  headers.set('Content-Security-Policy', pageCsp(nonce));
+  // Configured analytics tags (GTM_ID, GOOGLE_ADS_ID, BING_UET_ID) add exactly their hosts.
+  headers.set('Content-Security-Policy', pageCsp(nonce, tagCspSources(tagIdsFrom(c.env ?? {}))));
   headers.delete('X-Powered-By');
 };
