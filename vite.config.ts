@@ -37,7 +37,9 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     cssCodeSplit: true,
-    modulePreload: { polyfill: false },
+    // Islands' dependencies are modulepreloaded by the server (Island.tsx), so the client-side
+    // preload helper would only add bytes to every page.
+    modulePreload: false,
     rollupOptions: {
       input: { entry: 'client/entry.tsx' },
     },

@@ -1,14 +1,7 @@
 import './styles.css';
 import './styles/pages.css';
 import { hydrateIslands } from './lib/islands';
-import { reloadOnceAfterChunkFailure } from './lib/chunk-reload';
 import { pauseAnimationsAfterLanguageSwitch } from './lib/animations';
-
-// A preloaded chunk that 404s (a deploy replaced it) reloads the page, at most once a minute.
-window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  reloadOnceAfterChunkFailure((event as Event & { payload?: unknown }).payload);
-});
 
 pauseAnimationsAfterLanguageSwitch();
 
@@ -17,3 +10,7 @@ const sitemap = document.getElementById('__sitemap');
 if (sitemap?.textContent) console.info('sitemap', JSON.parse(sitemap.textContent));
 
 void hydrateIslands();
+
+// Analytics tags only where the Worker configured them (production): their loader is not even
+// downloaded otherwise. It waits for the load event and honours opt-out and GPC itself.
+if (document.querySelector('meta[name="analytics-tags"]')) void import('./lib/analytics').then((m) => m.startAnalytics());

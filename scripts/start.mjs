@@ -5,12 +5,19 @@
 // PORT overrides the port. State (KV, D1, R2, queues) persists in .wrangler/state.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { projectEnv, ROOT, startSite } from './lib/dev-server.mjs';
+import { projectEnv, ROOT, run, startSite } from './lib/dev-server.mjs';
 
 const watch = process.argv.includes('--watch');
 const port = Number(process.env.PORT ?? 8787);
 
-const site = await startSite({ port, production: !watch, inherit: true, persistTo: join(ROOT, '.wrangler/state'), timeoutMs: 180_000 }).catch((error) => {
+const persistTo = join(ROOT, '.wrangler/state');
+// The local R2 bucket gets an installer-sized stand-in, so every Download button works.
+await run('node', ['scripts/seed-installer.mjs', '--persist-to', persistTo], { inherit: true }).catch((error) => {
+  console.error(`Could not seed the local installer: ${error.message}`);
+  process.exit(1);
+});
+
+const site = await startSite({ port, production: !watch, inherit: true, persistTo, timeoutMs: 180_000 }).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });

@@ -5,6 +5,9 @@ import { setThemeChoice, startTheme } from '../lib/theme';
 import { markLanguageSwitch } from '../lib/animations';
 import { switchClientLocale } from '../lib/locale-loader';
 import { isLocale } from '../../src/domain/locales';
+import DownloadButton from './DownloadButton';
+import ProgressBar from '../components/ProgressBar';
+import NetworkStatus from '../components/NetworkStatus';
 
 export interface NavLanguage {
   code: string;
@@ -130,7 +133,7 @@ function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLan
   );
 }
 
-/** The top bar: logo, main links, language and theme switchers, and the burger menu under 1024 px. */
+/** The top bar: logo, main links, language and theme switchers, the burger menu under 1024 px, plus the progress bar and the offline notice. */
 export default function NavBar(props: NavBarProps) {
   const t = useT();
   const menuOpen = useStore((s) => s.toggleMenu);
@@ -172,9 +175,7 @@ export default function NavBar(props: NavBarProps) {
       <a href={props.contactHref} className="nav-link" onClick={closeMenu}>
         {t('ui.nav.contact')}
       </a>
-      <a href={props.downloadHref} className="button button-primary nav-download" data-download-link onClick={closeMenu}>
-        {t('ui.nav.download')}
-      </a>
+      <DownloadButton href={props.downloadHref} className="button button-primary nav-download" btnId="nav_download" />
       <a href={props.buyHref} className="button button-accent" onClick={closeMenu}>
         {t('ui.nav.buy')}
       </a>
@@ -182,41 +183,46 @@ export default function NavBar(props: NavBarProps) {
   );
 
   return (
-    <header className={`topbar${scrolled ? ' is-scrolled' : ''}`} data-scrolled={scrolled}>
-      <div className="topbar-inner">
-        <a href={props.homeHref} className="brand" onClick={closeMenu}>
-          <Logo />
-          <span className="brand-name">{t('ui.brand')}</span>
-        </a>
-        <nav className="nav-desktop" aria-label={t('ui.nav.main')}>
+    <>
+      {/* Page-wide status widgets ride in this island: one chunk instead of three on every page. */}
+      <ProgressBar />
+      <header className={`topbar${scrolled ? ' is-scrolled' : ''}`} data-scrolled={scrolled}>
+        <div className="topbar-inner">
+          <a href={props.homeHref} className="brand" onClick={closeMenu}>
+            <Logo />
+            <span className="brand-name">{t('ui.brand')}</span>
+          </a>
+          <nav className="nav-desktop" aria-label={t('ui.nav.main')}>
+            {links}
+            <LanguageSwitcher languages={props.languages} onChoose={closeMenu} idSuffix="desktop" />
+            <ThemeSwitcher />
+          </nav>
+          <button
+            type="button"
+            className="burger icon-button"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => store.set({ toggleMenu: !menuOpen })}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="visually-hidden">{t(menuOpen ? 'ui.nav.closeMenu' : 'ui.nav.openMenu')}</span>
+          </button>
+        </div>
+        <nav id="mobile-menu" className="nav-mobile" aria-label={t('ui.nav.mobile')} hidden={!menuOpen}>
           {links}
-          <LanguageSwitcher languages={props.languages} onChoose={closeMenu} idSuffix="desktop" />
+          <a href={props.agreementHref} className="nav-link" target="_blank" rel="noopener" onClick={closeMenu}>
+            {t('ui.nav.agreement')}
+          </a>
+          <a href={props.privacyHref} className="nav-link" target="_blank" rel="noopener" onClick={closeMenu}>
+            {t('ui.nav.privacy')}
+          </a>
+          <LanguageSwitcher languages={props.languages} onChoose={closeMenu} idSuffix="mobile" />
           <ThemeSwitcher />
         </nav>
-        <button
-          type="button"
-          className="burger icon-button"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => store.set({ toggleMenu: !menuOpen })}
-        >
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span className="visually-hidden">{t(menuOpen ? 'ui.nav.closeMenu' : 'ui.nav.openMenu')}</span>
-        </button>
-      </div>
-      <nav id="mobile-menu" className="nav-mobile" aria-label={t('ui.nav.mobile')} hidden={!menuOpen}>
-        {links}
-        <a href={props.agreementHref} className="nav-link" target="_blank" rel="noopener" onClick={closeMenu}>
-          {t('ui.nav.agreement')}
-        </a>
-        <a href={props.privacyHref} className="nav-link" target="_blank" rel="noopener" onClick={closeMenu}>
-          {t('ui.nav.privacy')}
-        </a>
-        <LanguageSwitcher languages={props.languages} onChoose={closeMenu} idSuffix="mobile" />
-        <ThemeSwitcher />
-      </nav>
-    </header>
+      </header>
+      <NetworkStatus />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { entryAssets } from '../pages/assets';
 import { I18nProvider } from '../../client/lib/i18n';
 import { clientMessages } from '../i18n/messages';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme-boot';
+import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
 
 export interface HeadInfo {
   title: string;
@@ -29,6 +30,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
   const nonce = c.get('secureHeadersNonce');
   const i18n = c.get('i18n');
   const { locale } = i18n;
+  const analyticsTags = tagMetaContent(tagIdsFrom(c.env));
   const i18nPayload = JSON.stringify({ locale, messages: clientMessages(locale) }).replace(/</g, '\\u003c');
   return (
     <html lang={locale} dir="ltr" data-theme="light">
@@ -53,6 +55,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
         <meta property="og:url" content={head.canonical} />
         <meta property="og:locale" content={ogLocale(locale)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {analyticsTags ? <meta name="analytics-tags" content={analyticsTags} /> : null}
         {entryAssets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

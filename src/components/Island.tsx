@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
 import { useRequestContext } from '@hono/react-renderer';
 import { islandAssets } from '../pages/assets';
+import { IslandStylesheet } from './IslandStylesheet';
 import type { AppEnv } from '../env';
 import type { Context } from 'hono';
 
@@ -17,6 +18,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
   for (const href of islandAssets(name)) preloadModule(href, { as: 'script', nonce });
   return (
     <div data-island={name} data-props={JSON.stringify(props)} className="island">
+      <IslandStylesheet island={name} />
       <Component {...props} />
     </div>
   );

@@ -2,12 +2,10 @@ import type { ReactNode } from 'react';
 import { Island } from './Island';
 import { Footer } from './Footer';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
-import ProgressBar from '../../client/islands/ProgressBar';
-import NetworkStatus from '../../client/islands/NetworkStatus';
 import { useT } from '../../client/lib/i18n';
 import { legalHref, type SiteLinks } from '../pages/links';
 
-/** The page shell: skip link, top bar, main content, footer, and the page-wide status islands. */
+/** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */
 export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {
   const t = useT();
   return (
@@ -15,7 +13,6 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
       <a className="skip-link" href="#main">
         {t('layout.skip')}
       </a>
-      <Island name="ProgressBar" component={ProgressBar} props={{}} />
       <Island
         name="NavBar"
         component={NavBar}
@@ -33,7 +30,6 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
         {children}
       </main>
       <Footer links={links} />
-      <Island name="NetworkStatus" component={NetworkStatus} props={{}} />
     </>
   );
 }

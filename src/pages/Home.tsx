@@ -2,6 +2,8 @@ import { useT } from '../../client/lib/i18n';
 import { siteLinks } from './links';
 import type { PageComponent } from './types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, initials, messageKeys, useDownloadFacts, useMessageList, withCampaign, type IconName } from './page-parts';
+import { Island } from '../components/Island';
+import DownloadButton from '../../client/islands/DownloadButton';
 
 const KIND_ICONS: Record<string, IconName> = { documents: 'file', photos: 'image', videos: 'video', audio: 'music', email: 'mail', archives: 'archive' };
 const WHY_ICONS: Record<string, IconName> = { safe: 'shield', preview: 'eye', types: 'layers', windows: 'windows', support: 'chat', guarantee: 'refund' };
@@ -88,10 +90,11 @@ export const HomePage: PageComponent = ({ locale, mobile, query }) => {
             <p className="lead">{t('pages.home.intro')}</p>
             {mobile ? <MobileNote name={name} /> : null}
             <div className="actions">
-              <a className="button button-primary button-large" href={links.download}>
-                <Icon name="download" />
-                {t('common.downloadProduct', { name })}
-              </a>
+              <Island
+                name="DownloadButton"
+                component={DownloadButton}
+                props={{ href: links.download, label: t('common.downloadProduct', { name }), className: 'button button-primary button-large', icon: true, mobile, btnId: 'home_hero' }}
+              />
               <a className="button button-ghost button-large" href={buyHref}>
                 {t('common.buy')}
               </a>
@@ -188,7 +191,7 @@ export const HomePage: PageComponent = ({ locale, mobile, query }) => {
         </p>
       </Section>
 
-      <CtaBand heading={t('home.cta.heading')} text={t('home.cta.text')} downloadHref={links.download} downloadLabel={t('common.downloadProduct', { name })} buyHref={buyHref} />
+      <CtaBand heading={t('home.cta.heading')} text={t('home.cta.text')} downloadHref={links.download} downloadLabel={t('common.downloadProduct', { name })} buyHref={buyHref} mobile={mobile} btnId="home_cta" />
     </div>
   );
 };

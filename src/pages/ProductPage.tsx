@@ -2,6 +2,8 @@ import { useT } from '../../client/lib/i18n';
 import { siteLinks } from './links';
 import type { PageComponent } from './types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';
+import { Island } from '../components/Island';
+import DownloadButton from '../../client/islands/DownloadButton';
 
 export const PRODUCT_IDS = ['mt-recover', 'mt-kt', 'mt-convert'] as const;
 export type ProductId = (typeof PRODUCT_IDS)[number];
@@ -48,10 +50,11 @@ export function productPage(config: ProductConfig): PageComponent {
               <p className="lead">{t(`pages.${id}.intro`)}</p>
               {mobile ? <MobileNote name={name} /> : null}
               <div className="actions">
-                <a className="button button-primary button-large" href={links.download}>
-                  <Icon name="download" />
-                  {downloadLabel}
-                </a>
+                <Island
+                  name="DownloadButton"
+                  component={DownloadButton}
+                  props={{ href: links.download, label: downloadLabel, className: 'button button-primary button-large', icon: true, mobile, btnId: `${id}_hero` }}
+                />
                 {paid ? (
                   <a className="button button-ghost button-large" href={buyHref}>
                     {t('common.buy')}
@@ -132,7 +135,7 @@ export function productPage(config: ProductConfig): PageComponent {
           </ul>
         </Section>
 
-        <CtaBand heading={t(`${p}.cta.heading`)} text={t(`${p}.cta.text`)} downloadHref={links.download} downloadLabel={downloadLabel} buyHref={paid ? buyHref : undefined} />
+        <CtaBand heading={t(`${p}.cta.heading`)} text={t(`${p}.cta.text`)} downloadHref={links.download} downloadLabel={downloadLabel} buyHref={paid ? buyHref : undefined} mobile={mobile} btnId={`${id}_cta`} />
       </div>
     );
   };

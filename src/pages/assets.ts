@@ -39,5 +39,16 @@ export function islandAssets(name: string): string[] {
   return [...collect(key)].filter((k) => !entryKeys.has(k)).map((k) => url(chunks[k]!.file));
 }
 
+/**
+ * The stylesheets an island's chunk imports, linked from the server so they arrive with the HTML
+ * (render-blocking, no layout shift) instead of when the island's script loads. Vite's chunk
+ * loader later finds them in <head> and does not add them twice.
+ */
+export function islandStylesheets(name: string): string[] {
+  const entryKeys = collect(ENTRY);
+  const css = [...collect(`client/islands/${name}.tsx`)].filter((k) => !entryKeys.has(k)).flatMap((k) => chunks[k]?.css ?? []);
+  return [...new Set(css.map(url))].filter((href) => !entryAssets.css.includes(href));
+}
+
 /** Every JS and CSS file of the build, per manifest key: read by the size budget tests and the bench. */
 export const buildManifest = chunks;

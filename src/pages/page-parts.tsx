@@ -3,6 +3,8 @@ import { useT, type Messages } from '../../client/lib/i18n';
 import { MESSAGES } from '../i18n/messages';
 import { DEFAULT_LOCALE, type Locale } from '../domain/locales';
 import { campaignFromQuery, carryCampaign } from '../domain/campaign';
+import { Island } from '../components/Island';
+import DownloadButton from '../../client/islands/DownloadButton';
 
 /**
  * Building blocks shared by the content pages (home, products, about, articles, legal).
@@ -169,7 +171,7 @@ export function MobileNote({ name }: { name: string }) {
 }
 
 /** The closing call to action: heading, text, download and buy links, on a brand-coloured band. */
-export function CtaBand({ heading, text, downloadHref, downloadLabel, buyHref }: { heading: string; text: string; downloadHref: string; downloadLabel: string; buyHref?: string }) {
+export function CtaBand({ heading, text, downloadHref, downloadLabel, buyHref, mobile, btnId }: { heading: string; text: string; downloadHref: string; downloadLabel: string; buyHref?: string; mobile: boolean; btnId: string }) {
   const t = useT();
   return (
     <section className="section cta-section">
@@ -178,10 +180,11 @@ export function CtaBand({ heading, text, downloadHref, downloadLabel, buyHref }:
           <h2>{heading}</h2>
           <p>{text}</p>
           <div className="actions actions-center">
-            <a className="button button-inverse" href={downloadHref}>
-              <Icon name="download" />
-              {downloadLabel}
-            </a>
+            <Island
+              name="DownloadButton"
+              component={DownloadButton}
+              props={{ href: downloadHref, label: downloadLabel, className: 'button button-inverse', icon: true, mobile, btnId }}
+            />
             {buyHref ? (
               <a className="button button-outline-inverse" href={buyHref}>
                 {t('common.buy')}

@@ -6,7 +6,15 @@ import type { PageRoute } from '../../src/pages/types';
 // module runner instead, so the e2e suite walks exactly the routes the Worker serves.
 const routeTable = fileURLToPath(new URL('../../src/pages/route-table.ts', import.meta.url));
 const viteConfig = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
-const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error' });
+// Stylesheets that islands import mean nothing here (and Vite's CSS pipeline needs a build): stub them.
+const EMPTY_CSS = '\0e2e-empty-css';
+const noCss = {
+  name: 'e2e-no-css',
+  enforce: 'pre' as const,
+  resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
+  load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
+};
+const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;
