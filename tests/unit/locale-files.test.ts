@@ -62,19 +62,22 @@ describe('locale files', () => {
   });
 });
 
+// Product names are the same in every language, so a heading that is only a product name is not
+// an untranslated heading.
+const PRODUCT_NAMES = /^MT (Data Recovery|Image Viewer|Format Converter)$/;
+
 describe('translations', () => {
-  // Until fr-FR, ja-JP and zh-CN are translated they are copies of en-US; this fails until they land.
   it.each(LOCALES.filter((l) => l !== 'en-US'))('%s translates at least 90% of the en-US messages', (locale) => {
     const en = flat['en-US']!;
     const own = flat[locale]!;
     // Brand names and pure numbers/symbols may legitimately stay the same.
-    const translatable = [...en].filter(([, value]) => /[A-Za-z]{3,}/.test(value) && !/^MT Data Recovery$/.test(value));
+    const translatable = [...en].filter(([, value]) => /[A-Za-z]{3,}/.test(value) && !PRODUCT_NAMES.test(value));
     const same = translatable.filter(([key, value]) => own.get(key) === value).map(([key]) => key);
     expect(same.length / translatable.length, `untranslated: ${same.slice(0, 10).join(', ')}${same.length > 10 ? ', …' : ''}`).toBeLessThanOrEqual(0.1);
   });
 
   it.each(LOCALES.filter((l) => l !== 'en-US'))('%s page headings differ from en-US (at least 90% of them)', (locale) => {
-    const headings = allKeys.filter((key) => /^pages\.[^.]+\.heading$/.test(key));
+    const headings = allKeys.filter((key) => /^pages\.[^.]+\.heading$/.test(key) && !PRODUCT_NAMES.test(flat['en-US']?.get(key) ?? ''));
     expect(headings.length).toBeGreaterThan(20);
     const same = headings.filter((key) => flat[locale]?.get(key) === flat['en-US']?.get(key));
     expect(same.length / headings.length, `same as en-US: ${same.join(', ')}`).toBeLessThanOrEqual(0.1);
