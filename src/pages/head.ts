@@ -38,14 +38,15 @@ export function headFor(opts: {
 }): HeadInfo {
   const { siteUrl, route, i18n, params, query, mobile, production } = opts;
   const { t, locale } = i18n;
-  const pageTitle = t(`pages.${route.id}.title`, { id: params.id ?? '' });
+  const keys = route.headKeys?.(params) ?? { title: `pages.${route.id}.title`, description: `pages.${route.id}.description` };
+  const pageTitle = t(keys.title, { id: params.id ?? '' });
   const siteTitle = t('site.title');
   const canonical = route.localized
     ? routeUrl(siteUrl, route, locale, params)
     : new URL(`${route.path}?lang=${query.get('lang') ?? 'en'}`, siteUrl).href;
   return {
     title: route.id === 'home' ? siteTitle : `${pageTitle} | ${t('site.name')}`,
-    description: route.id === 'home' ? t('site.description') : t(`pages.${route.id}.description`),
+    description: route.id === 'home' ? t('site.description') : t(keys.description),
     canonical,
     alternates: alternatesFor(siteUrl, route, params, mobile),
     mobileAlternate: route.mobile && !mobile ? routeUrl(siteUrl, route, locale, params, true) : undefined,

@@ -60,6 +60,8 @@ export const ROUTES: readonly PageRoute[] = [
     path: '/article-list/:id',
     page: ArticleListPage,
     validate: (params) => isArticleListId(params.id),
+    // Each list has its own title and description: its heading and introduction.
+    headKeys: (params) => ({ title: `articles.lists.${params.id}.title`, description: `articles.lists.${params.id}.intro` }),
   }),
   route({
     id: 'agreement',

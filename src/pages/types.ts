@@ -56,6 +56,8 @@ export interface PageRoute {
   status?: number;
   /** Returns false to turn the request into a 404 (SPEC §2 "validate step"). */
   validate?: (params: Record<string, string>, query: URLSearchParams) => boolean;
+  /** Message keys of the page's <title> and description when they depend on params (default `pages.<id>.title` / `.description`). */
+  headKeys?: (params: Record<string, string>) => { title: string; description: string };
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
 }

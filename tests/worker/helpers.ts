@@ -44,7 +44,8 @@ export function message(locale: Locale, key: string, params: Record<string, stri
 /** The <title> a page must have: home is site.title, every other page is `pages.<id>.title | site.name`. */
 export function expectedTitle(locale: Locale, routeId: string, params: Record<string, string> = {}): string {
   if (routeId === 'home') return message(locale, 'site.title');
-  return `${message(locale, `pages.${routeId}.title`, params)} | ${message(locale, 'site.name')}`;
+  const titleKey = routeId === 'article-list' ? `articles.lists.${params.id}.title` : `pages.${routeId}.title`;
+  return `${message(locale, titleKey, params)} | ${message(locale, 'site.name')}`;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
