@@ -136,6 +136,39 @@ export function useApiForm<D, R>({ fields, validate, send }: ApiFormOptions<D, R
   return { formRef, hydrated, phase, errors, failure, result, submit, onSubmit, onFieldInput };
 }
 
+/** What the form element and the shared fields need from `useApiForm`. */
+type ApiFormState = Pick<ReturnType<typeof useApiForm>, 'phase' | 'formRef' | 'onSubmit' | 'errors' | 'onFieldInput'>;
+
+/**
+ * The <form> of every API form: a real POST to the page itself (answered 303 by the Worker
+ * without JavaScript), no native validation bubbles, busy while sending.
+ */
+export function ApiForm({ id, action, form, children }: { id: string; action: string; form: ApiFormState; children: ReactNode }) {
+  return (
+    <form id={id} className="api-form" method="post" action={action} noValidate aria-busy={form.phase === 'sending'} ref={form.formRef} onSubmit={form.onSubmit}>
+      {children}
+    </form>
+  );
+}
+
+/** The email field every form asks for, with its page-specific hint. */
+export function EmailField({ id, hint, form }: { id: string; hint: string; form: ApiFormState }) {
+  const t = useT();
+  return (
+    <TextField
+      id={id}
+      name="email"
+      type="email"
+      autoComplete="email"
+      maxLength={254}
+      label={t('ui.forms.email')}
+      hint={hint}
+      error={form.errors['email']}
+      onFieldInput={form.onFieldInput}
+    />
+  );
+}
+
 export interface TextFieldProps {
   /** Unique on the page (islands cannot use useId). */
   id: string;

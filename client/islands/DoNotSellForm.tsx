@@ -5,7 +5,7 @@ import { FORM_IDS, validateForm } from '../lib/form';
 import { privacyControlAddRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
 import { PRIVACY_OPT_OUT_KEY } from '../../src/domain/tracking';
-import { FailureRegion, StatusRegion, SubmitButton, TextField, useApiForm, useFocusOnShow } from '../components/form-parts';
+import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, TextField, useApiForm, useFocusOnShow } from '../components/form-parts';
 
 export interface DoNotSellFormProps {
   /** The page's own URL: where a submit without JavaScript goes (the Worker sends it back, 303). */
@@ -62,16 +62,7 @@ export default function DoNotSellForm({ action, gpc: gpcHeader }: DoNotSellFormP
   const outcomeRef = useFocusOnShow<HTMLDivElement>(form.result);
 
   return (
-    <form
-      id={FORM_IDS['do-not-sell-my-info']}
-      className="api-form"
-      method="post"
-      action={action}
-      noValidate
-      aria-busy={form.phase === 'sending'}
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
-    >
+    <ApiForm id={FORM_IDS['do-not-sell-my-info']} action={action} form={form}>
       {gpc ? (
         <div className="form-message form-message-info" data-gpc="honoured">
           <p className="form-message-title">{t('ui.doNotSell.gpcTitle')}</p>
@@ -106,17 +97,7 @@ export default function DoNotSellForm({ action, gpc: gpcHeader }: DoNotSellFormP
           ),
         )}
       </div>
-      <TextField
-        id="do-not-sell-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        label={t('ui.forms.email')}
-        hint={t('ui.doNotSell.emailHint')}
-        error={form.errors['email']}
-        onFieldInput={form.onFieldInput}
-      />
+      <EmailField id="do-not-sell-email" hint={t('ui.doNotSell.emailHint')} form={form} />
       <SubmitButton hydrated={form.hydrated} sending={form.phase === 'sending'} label={t('ui.doNotSell.submit')} />
       <StatusRegion offline={form.phase === 'offline'}>
         {form.result?.kind === 'received' ? (
@@ -133,6 +114,6 @@ export default function DoNotSellForm({ action, gpc: gpcHeader }: DoNotSellFormP
           </div>
         ) : null}
       </FailureRegion>
-    </form>
+    </ApiForm>
   );
 }

@@ -4,7 +4,7 @@ import { api, ApiError } from '../lib/api';
 import { FORM_IDS, validateForm } from '../lib/form';
 import { sendCdkeyOrderMailRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
-import { FailureRegion, StatusRegion, SubmitButton, TextField, useApiForm, useFocusOnShow } from '../components/form-parts';
+import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, useApiForm, useFocusOnShow } from '../components/form-parts';
 
 export interface LicenseCodeFormProps {
   /** The page's own URL: where a submit without JavaScript goes (the Worker sends it back, 303). */
@@ -36,27 +36,8 @@ export default function LicenseCodeForm({ action, queryStepsHref }: LicenseCodeF
   const notRegistered = form.result?.kind === 'not-registered';
 
   return (
-    <form
-      id={FORM_IDS['license-code']}
-      className="api-form"
-      method="post"
-      action={action}
-      noValidate
-      aria-busy={form.phase === 'sending'}
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
-    >
-      <TextField
-        id="license-code-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        label={t('ui.forms.email')}
-        hint={t('ui.licenseCode.emailHint')}
-        error={form.errors['email']}
-        onFieldInput={form.onFieldInput}
-      />
+    <ApiForm id={FORM_IDS['license-code']} action={action} form={form}>
+      <EmailField id="license-code-email" hint={t('ui.licenseCode.emailHint')} form={form} />
       <SubmitButton hydrated={form.hydrated} sending={form.phase === 'sending'} label={t('ui.licenseCode.submit')} />
       <StatusRegion offline={form.phase === 'offline'}>
         {sent ? (
@@ -77,6 +58,6 @@ export default function LicenseCodeForm({ action, queryStepsHref }: LicenseCodeF
           </div>
         ) : null}
       </FailureRegion>
-    </form>
+    </ApiForm>
   );
 }

@@ -4,7 +4,7 @@ import { activityRefusalCode, api } from '../lib/api';
 import { FORM_IDS, copyText, validateForm } from '../lib/form';
 import { activityReceiveRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
-import { FailureRegion, StatusRegion, SubmitButton, TextField, useApiForm, useFocusOnShow } from '../components/form-parts';
+import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, useApiForm, useFocusOnShow } from '../components/form-parts';
 
 export interface TrialCodeFormProps {
   /** The page's own URL: where a submit without JavaScript goes (the Worker sends it back, 303). */
@@ -81,27 +81,8 @@ export default function TrialCodeForm({ action, activityId, deviceId, licenseCod
   const refused = form.result?.kind === 'refused' ? form.result : null;
 
   return (
-    <form
-      id={FORM_IDS['trial-code']}
-      className="api-form"
-      method="post"
-      action={action}
-      noValidate
-      aria-busy={form.phase === 'sending'}
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
-    >
-      <TextField
-        id="trial-code-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        label={t('ui.forms.email')}
-        hint={t('ui.trialCode.emailHint')}
-        error={form.errors['email']}
-        onFieldInput={form.onFieldInput}
-      />
+    <ApiForm id={FORM_IDS['trial-code']} action={action} form={form}>
+      <EmailField id="trial-code-email" hint={t('ui.trialCode.emailHint')} form={form} />
       <SubmitButton hydrated={form.hydrated} sending={form.phase === 'sending'} label={t('ui.trialCode.submit')} />
       <StatusRegion offline={form.phase === 'offline'} />
       {/* Outside the status region: it takes the focus when it appears, and its copy status is its own live region. */}
@@ -119,6 +100,6 @@ export default function TrialCodeForm({ action, activityId, deviceId, licenseCod
           </div>
         ) : null}
       </FailureRegion>
-    </form>
+    </ApiForm>
   );
 }

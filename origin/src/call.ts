@@ -1,3 +1,4 @@
+import { decodeUtf8, readCappedBytes } from '../../src/domain/bodies';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
@@ -50,33 +51,8 @@ const MAX_FIELD_ERRORS = 20;
 
 /** The body as text, or null when it is larger than `max` bytes or not UTF-8. */
 export async function readBodyLimited(request: Request, max: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > max) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return null;
-  }
+  const bytes = await readCappedBytes(request, max);
+  return bytes && decodeUtf8(bytes);
 }
 
 /** A JSON object (not an array, not a scalar), or null. */

@@ -13,6 +13,7 @@
 // Uploads are not proxied here: the feedback image upload mounts its own sub-app under /api
 // (e.g. /api/upload/*) with its own size and type limits; paths this proxy does not know fall
 // through to it (next()), so the order of app.route() lines does not matter.
+import { decodeUtf8, readCappedBytes } from '../domain/bodies';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../env';
 import {
@@ -71,33 +72,10 @@ type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_large' | 
 
 /** The body as text, refusing more than `max` bytes whether declared (Content-Length) or streamed. */
 async function readBody(request: Request, max: number): Promise<BodyRead> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max)) return { ok: false, reason: 'too_large' };
-  if (!request.body) return { ok: true, text: '' };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return { ok: false, reason: 'too_large' };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { ok: false, reason: 'not_utf8' };
-  }
+  const bytes = await readCappedBytes(request, max);
+  if (!bytes) return { ok: false, reason: 'too_large' };
+  const text = decodeUtf8(bytes);
+  return text === null ? { ok: false, reason: 'not_utf8' } : { ok: true, text };
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

@@ -18,6 +18,7 @@
 import type { Locale } from '../domain/locales';
 import { APP_ID, PRODUCT_ID, PRODUCT_ID_HEADER, envelopeStyle, readEnvelope } from '../domain/api-schemas';
 import { EDGE_ERRORS, type EdgeErrorName, type HostKey } from '../../client/lib/api-handlers';
+import { readCappedBytes } from '../domain/bodies';
 
 /** What callUpstream reads from the Worker's env (tests pass fakes for any of it). */
 export interface UpstreamEnv {
@@ -142,36 +143,6 @@ export async function signRequest(secret: string, timestamp: string, path: strin
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Reads at most `max` bytes of a body; null when it is larger (the rest is cancelled). */
-async function readCapped(response: Response, max: number): Promise<Uint8Array | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel().catch(() => {});
-    return null;
-  }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 function parseEnvelope(bytes: Uint8Array): { body: Record<string, unknown>; code: number; msg: string } | null {
   let value: unknown;
   try {
@@ -260,7 +231,7 @@ export async function callUpstreamAt(
     }
     let bytes: Uint8Array | null;
     try {
-      bytes = await readCapped(response, MAX_UPSTREAM_RESPONSE_BYTES);
+      bytes = await readCappedBytes(response, MAX_UPSTREAM_RESPONSE_BYTES);
     } catch (error) {
       return fault(path, 'unreachable', `reading the answer failed: ${String(error)}`, response.status);
     }
