@@ -7,6 +7,13 @@ import { health } from './routes/health';
 import { seo } from './routes/seo';
 import { pageRoutes } from './pages/router';
 import { benchRoutes } from './routes/bench';
+import { geo } from './middleware/geo';
+import { geoRoutes } from './routes/geo';
+import { apiProxy, formPages } from './routes/api-proxy';
+import { beacon, beaconTestRoutes } from './routes/beacon';
+import { downloads, downloadTestRoutes } from './routes/downloads';
+import { consumeBeacons } from './services/beacon-consumer';
+import { upstreamFaultRoutes } from './routes/upstream-faults';
 
 /**
  * The site Worker. Static assets (public/ and the hashed client bundles) are served before this
@@ -16,13 +23,25 @@ const app = new Hono<AppEnv>({ strict: false });
 
 app.use('*', securityHeaders);
 app.use('*', requestContext);
+app.use('*', geo);
 
 app.route('/health', health);
+// Before the /api proxy: /api/geo is answered by the edge itself.
+app.route('/api/geo', geoRoutes);
+app.route('/beacon', beacon);
+app.route('/download', downloads);
+app.route('/__test', beaconTestRoutes);
+app.route('/__test', downloadTestRoutes);
+app.route('/__test', upstreamFaultRoutes);
 app.route('/', seo);
+app.route('/api', apiProxy);
+app.route('/', formPages());
 app.route('/__bench', benchRoutes(app));
 app.route('/', pageRoutes());
 
 app.notFound(notFound);
 app.onError(onError);
 
-export default app;
+export { app };
+// fetch for requests; queue for the beacon queues (mt-beacons and its dead letters).
+export default { fetch: app.fetch, queue: consumeBeacons } satisfies ExportedHandler<Env>;
