@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: the site in production mode on loopback, measured. Prints one table and writes
 // bench-results.json (not committed); compares with the previous bench-results.json if present.
-// Flags: --no-lighthouse (skip Lighthouse), --quick (shorter load phases).
+// Flags: --no-lighthouse (skip Lighthouse), --quick (shorter load phases), --port <n> (the site's
+// port; default a free one).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSite } from './lib/dev-server.mjs';
@@ -9,13 +10,22 @@ import { pageSizes } from './bench/sizes.mjs';
 import { measureThroughput } from './bench/load.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { BUDGETS, checkBudgets } from './bench/budgets.mjs';
+import { beaconPath, collectedCount, visitorIp, waitForCollected } from './bench/beacon.mjs';
+import { measurePlanCache } from './bench/plan-cache.mjs';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const portArg = argv.includes('--port') ? Number(argv[argv.indexOf('--port') + 1]) : undefined;
 const RESULTS = new URL('../bench-results.json', import.meta.url).pathname;
 const LOAD_MS = args.has('--quick') ? 1500 : 4000;
 const RENDER_N = args.has('--quick') ? 100 : 400;
 
 const PAGES = { home: '/', buy: '/buy', product: '/mt-recover', form: '/license-code' };
+// The beacon's in-Worker cost: the same URL n times through /__bench/render. At most 100, so the
+// per-client beacon limiter (120 a minute; the bench route's requests are one client) never
+// answers 429 inside the measurement: the first render enqueues, the others are dedupe hits.
+const BEACON_RENDER_N = Math.min(RENDER_N, 100);
+const PLAN_REQUESTS = args.has('--quick') ? 300 : 1000;
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -29,8 +39,8 @@ function staticSample(bytes) {
 
 async function main() {
   const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : null;
-  const site = await startSite({ production: true });
-  const results = { date: new Date().toISOString(), node: process.version, pages: {}, throughput: {}, render: {}, lighthouse: [], budgets: [] };
+  const site = await startSite({ production: true, ...(Number.isInteger(portArg) ? { port: portArg } : {}) });
+  const results = { date: new Date().toISOString(), node: process.version, pages: {}, throughput: {}, render: {}, planCache: null, lighthouse: [], budgets: [] };
   try {
     const html = {};
     for (const [name, path] of Object.entries(PAGES)) {
@@ -39,16 +49,40 @@ async function main() {
     }
     results.pages = pageSizes(html);
 
+    // Beacons first, while the limiter's window is empty; then a refused one (400, no hash, no
+    // limiter, no queue) to show what the accepted path's I/O adds.
+    for (const [name, path] of [['beacon', beaconPath(0, 'bench-cost')], ['beacon-400', '/beacon?uuid=x']]) {
+      const res = await fetch(`${site.url}/__bench/render?path=${encodeURIComponent(path)}&n=${BEACON_RENDER_N}`);
+      results.render[name] = await res.json();
+    }
     for (const [name, path] of Object.entries({ ...PAGES, health: '/health' })) {
       const res = await fetch(`${site.url}/__bench/render?path=${encodeURIComponent(path)}&n=${RENDER_N}`);
       results.render[name] = await res.json();
     }
+
+    results.planCache = await measurePlanCache(site.url, { requests: PLAN_REQUESTS });
 
     const sample = staticSample(Buffer.byteLength(html.home));
     const targets = { ...PAGES, health: '/health', static: sample };
     for (const [name, path] of Object.entries(targets)) {
       results.throughput[name] = { path, ...(await measureThroughput(site.url + path, { durationMs: LOAD_MS, headers: { cookie: 'locale=en-US' } })) };
     }
+    const collectedBefore = await collectedCount(site.url);
+    // The beacon: a fresh event per request (uuid, time_) from a fresh visitor (CF-Connecting-IP),
+    // as real traffic is; then the same from one visitor, which the limiter answers 429 after 120.
+    results.throughput.beacon = {
+      path: '/beacon?<fresh event, fresh visitor>',
+      ...(await measureThroughput(site.url, { durationMs: LOAD_MS, urlFor: (i) => site.url + beaconPath(i, 'bench-load'), headersFor: (i) => ({ 'cf-connecting-ip': visitorIp(i) }) })),
+    };
+    results.throughput['beacon-one-visitor'] = {
+      path: '/beacon?<fresh event, one visitor>',
+      ...(await measureThroughput(site.url, { durationMs: LOAD_MS, urlFor: (i) => site.url + beaconPath(i, 'bench-one'), headers: { 'cf-connecting-ip': '192.0.2.1' } })),
+    };
+    // Every accepted beacon must reach the collection host; wait for the queue to drain before
+    // anything else is measured (its delivery work would otherwise load the machine).
+    const acceptedBeacons = (results.throughput.beacon.statuses['200'] ?? 0) + (results.throughput['beacon-one-visitor'].statuses['200'] ?? 0);
+    const delivery = await waitForCollected(site.url, collectedBefore + acceptedBeacons);
+    results.beaconDelivery = { accepted: acceptedBeacons, stored: delivery.count - collectedBefore, drained: delivery.drained, seconds: delivery.seconds };
     const staticRps = results.throughput.static.rps;
     for (const row of Object.values(results.throughput)) row.ratioToStatic = row.rps / staticRps;
 
@@ -80,8 +114,18 @@ function print(r, prev) {
   for (const [name, s] of Object.entries(r.pages)) {
     out.push(`| ${name} | ${kb(s.js.gzip)}${trend(s.js.gzip, prev?.pages?.[name]?.js?.gzip)} | ${kb(s.js.raw)} | ${kb(s.jsShared.gzip)} / ${kb(s.jsPage.gzip)} | ${kb(s.css.gzip)} | ${kb(s.css.raw)} | ${kb(s.html.raw)} | ${kb(s.html.gzip)} |`);
   }
-  out.push('', `## Server render cost (production React, mean over ${RENDER_N} renders inside the Worker)`, '', '| page | ms per render | HTML bytes |', '|---|---|---|');
-  for (const [name, x] of Object.entries(r.render)) out.push(`| ${name} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${x.htmlBytes} |`);
+  out.push('', `## Server cost inside the Worker (production React; mean over ${RENDER_N} requests, beacons ${BEACON_RENDER_N})`, '', '| target | ms per request | status | body bytes |', '|---|---|---|---|');
+  for (const [name, x] of Object.entries(r.render)) out.push(`| ${name} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${x.status} | ${x.htmlBytes} |`);
+  if (r.beaconDelivery) {
+    const d = r.beaconDelivery;
+    out.push('', '## Beacon delivery (the load phases\' accepted beacons at the collection host)', '', '| accepted (200) | stored at the host | drained | seconds to drain |', '|---|---|---|---|');
+    out.push(`| ${d.accepted} | ${d.stored} | ${d.drained ? 'yes' : 'NO'} | ${d.seconds.toFixed(1)} |`);
+  }
+  if (r.planCache) {
+    const p = r.planCache;
+    out.push('', `## Plan cache (${p.requests} × GET ${p.path}, country ${p.country}, 4 at a time)`, '', '| X-Plan-Source counts | KV hit ratio | upstream list_group calls (Worker counter) | statuses | seconds |', '|---|---|---|---|---|');
+    out.push(`| ${JSON.stringify(p.sources)} | ${(p.kvHitRatio * 100).toFixed(1)}% | ${p.statsAvailable ? p.upstreamCalls : 'n/a'} | ${JSON.stringify(p.statuses)} | ${p.seconds.toFixed(1)} |`);
+  }
   out.push('', `## Throughput (one run, one load generator, 8 connections, ${LOAD_MS / 1000}s each)`, '', '| target | req/s | ratio to static | p50 ms | p99 ms | statuses |', '|---|---|---|---|---|---|');
   for (const [name, x] of Object.entries(r.throughput)) {
     out.push(`| ${name} (${x.path}) | ${x.rps.toFixed(0)} | ${x.ratioToStatic.toFixed(2)}${trend(x.ratioToStatic, prev?.throughput?.[name]?.ratioToStatic, false)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)} | ${JSON.stringify(x.statuses)} |`);

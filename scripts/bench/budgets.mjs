@@ -4,6 +4,11 @@ export const BUDGETS = {
   homeCssGzipKb: 15,
   lighthouseMinPerformance: 95,
   lighthouseOtherCategories: 100,
+  // Issue 6: the beacon costs about what /health costs.
+  beaconThroughputRatioToHealth: 0.9,
+  beaconCostMarginMs: 0.2,
+  // The plan cache: at most one upstream list_group call per currency per 5 minutes.
+  planUpstreamCallsPerCurrency: 1,
 };
 
 export function checkBudgets(r) {
@@ -19,6 +24,34 @@ export function checkBudgets(r) {
     for (const [key, label] of [['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']]) {
       out.push({ name: `Lighthouse ${row.formFactor} ${label} ${path}`, limit: `= ${BUDGETS.lighthouseOtherCategories}`, measured: String(row[key]), pass: row[key] >= BUDGETS.lighthouseOtherCategories });
     }
+  }
+  const beacon = r.throughput?.beacon;
+  const health = r.throughput?.health;
+  if (beacon && health) {
+    const ratio = beacon.rps / health.rps;
+    out.push({ name: 'beacon throughput / health throughput', limit: `≥ ${BUDGETS.beaconThroughputRatioToHealth}`, measured: `${ratio.toFixed(2)} (${beacon.rps.toFixed(0)} / ${health.rps.toFixed(0)} req/s)`, pass: ratio >= BUDGETS.beaconThroughputRatioToHealth });
+  }
+  const beaconCost = r.render?.beacon;
+  const healthCost = r.render?.health;
+  if (beaconCost && healthCost) {
+    const diff = beaconCost.msPerRender - healthCost.msPerRender;
+    const accepted = beaconCost.status === 200;
+    out.push({
+      name: 'beacon server cost − health server cost',
+      limit: `≤ ${BUDGETS.beaconCostMarginMs} ms`,
+      measured: `${diff.toFixed(3)} ms (${beaconCost.msPerRender.toFixed(3)} − ${healthCost.msPerRender.toFixed(3)})${accepted ? '' : ` — beacon answered ${beaconCost.status}`}`,
+      pass: accepted && diff <= BUDGETS.beaconCostMarginMs,
+    });
+  }
+  const plans = r.planCache;
+  if (plans) {
+    const upstreamAnswers = plans.sources.upstream ?? 0;
+    out.push({
+      name: `/buy plan cache: upstream list_group calls over ${plans.requests} requests (one currency)`,
+      limit: `≤ ${BUDGETS.planUpstreamCallsPerCurrency}`,
+      measured: plans.statsAvailable ? `${plans.upstreamCalls} call(s); X-Plan-Source upstream ${upstreamAnswers}×, KV hit ratio ${(plans.kvHitRatio * 100).toFixed(1)}%` : `X-Plan-Source upstream ${upstreamAnswers}× (no X-Plan-Cache-Stats)`,
+      pass: upstreamAnswers <= BUDGETS.planUpstreamCallsPerCurrency && (!plans.statsAvailable || plans.upstreamCalls <= BUDGETS.planUpstreamCallsPerCurrency) && (plans.statuses['200'] ?? 0) === plans.requests,
+    });
   }
   return out;
 }

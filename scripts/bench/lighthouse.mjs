@@ -4,20 +4,40 @@ import { launch } from 'chrome-launcher';
 
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Runs each url once per form factor; returns rows of scores (0–100) and LCP/CLS/TBT. */
-export async function runLighthouse(urls, { formFactors = ['mobile'] } = {}) {
+/** Lighthouse's own failures worth one more try (a trace that did not record, a page that hung). */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'PAGE_HUNG', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT', 'NO_SCREENSHOTS']);
+
+/**
+ * Runs each url once per form factor; returns rows of scores (0–100) and LCP/CLS/TBT.
+ * `flags` are extra Lighthouse flags (the audit passes ignoreStatusCode, so a 404 page is scored
+ * instead of refused); a run that fails for one of Lighthouse's transient reasons is tried again
+ * up to `retries` times.
+ */
+export async function runLighthouse(urls, { formFactors = ['mobile'], flags = {}, retries = 1 } = {}) {
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows = [];
   try {
     for (const formFactor of formFactors) {
       for (const url of urls) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, formFactor === 'desktop' ? desktopConfig : undefined);
+        let result;
+        for (let attempt = 0; ; attempt++) {
+          result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, formFactor === 'desktop' ? desktopConfig : undefined);
+          if (!RETRYABLE.has(result.lhr.runtimeError?.code) || attempt >= retries) break;
+        }
         const lhr = result.lhr;
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
           .filter((a) => ['accessibility', 'best-practices', 'seo'].some((cat) => lhr.categories[cat]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)))
-          .map((a) => a.id);
+          .map((a) => {
+            // Name the kinds of issue Chrome logged (e.g. a CSP violation), not just that there were some.
+            const kinds = a.id === 'inspector-issues' ? [...new Set((a.details?.items ?? []).map((item) => item.issueType))] : [];
+            return kinds.length ? `${a.id} (${kinds.join(', ')})` : a.id;
+          });
+        // The performance metrics that cost points (weighted audits below 0.9), with their values.
+        const perfFailing = (lhr.categories.performance?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => `${ref.id} ${lhr.audits[ref.id].displayValue ?? ''}`.trim());
         rows.push({
           url,
           formFactor,
@@ -29,6 +49,11 @@ export async function runLighthouse(urls, { formFactors = ['mobile'] } = {}) {
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
           tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
           failing,
+          perfFailing,
+          fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+          siMs: Math.round(lhr.audits['speed-index']?.numericValue ?? 0),
+          runtimeError: lhr.runtimeError?.message ?? null,
+          finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? url,
         });
       }
     }

@@ -1,18 +1,24 @@
 // A small closed-loop load generator on loopback: `connections` workers each send the next
 // request as soon as the previous answer is fully read, for `durationMs`.
+// `urlFor(i)` / `headersFor(i)` (optional) vary the URL and headers per request i (0, 1, 2…),
+// e.g. a fresh beacon uuid and a fresh visitor IP each time; `url` and `headers` are used otherwise.
 import { Agent } from 'node:http';
 import http from 'node:http';
 
-export async function measureThroughput(url, { connections = 8, durationMs = 4000, headers = {} } = {}) {
+export async function measureThroughput(url, { connections = 8, durationMs = 4000, headers = {}, urlFor, headersFor } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const deadline = Date.now() + durationMs;
   const latencies = [];
   const statuses = {};
   let bytes = 0;
+  let sent = 0;
   const once = () =>
     new Promise((resolve, reject) => {
+      const i = sent++;
       const started = performance.now();
-      const req = http.get(url, { agent, headers }, (res) => {
+      const target = urlFor ? urlFor(i) : url;
+      const requestHeaders = headersFor ? { ...headers, ...headersFor(i) } : headers;
+      const req = http.get(target, { agent, headers: requestHeaders }, (res) => {
         res.on('data', (chunk) => (bytes += chunk.length));
         res.on('end', () => {
           latencies.push(performance.now() - started);
