@@ -4,6 +4,7 @@
 //
 // Field messages follow SPEC §5 ('email is required', 'email is invalid', 'First Name is required'…)
 // so a form can show the first issue of a failed parse as is.
+import './zod-config';
 import { z } from 'zod';
 import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
 
