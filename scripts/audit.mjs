@@ -20,7 +20,7 @@
 //        --themes <list>    axe only in these themes (default: light,dark)
 //        --quick            Lighthouse on mobile only, axe in en-US and ja-JP only
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { startSite } from './lib/dev-server.mjs';
+import { startSite, stopOnSignal } from './lib/dev-server.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { allPages } from './audit/pages.mjs';
 import { AXE_TAGS, AXE_VERSION, runAxe } from './audit/axe.mjs';
@@ -160,16 +160,6 @@ function print(r, previous) {
   for (const f of r.failures.slice(0, 40)) out.push(`- ${f}`);
   if (r.failures.length > 40) out.push(`- … ${r.failures.length - 40} more in audit-results.json`);
   console.log(out.join('\n'));
-}
-
-/** Ctrl-C or a kill stops the site this run started (its wrangler process group) before exiting. */
-function stopOnSignal(site) {
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the site…`);
-      site.stop().finally(() => process.exit(130));
-    });
-  }
 }
 
 main().catch((error) => {

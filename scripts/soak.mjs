@@ -18,7 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, projectEnv, run, startSite } from './lib/dev-server.mjs';
+import { ROOT, projectEnv, run, startSite, stopOnSignal } from './lib/dev-server.mjs';
 import { collectedCount, waitForCollected } from './bench/beacon.mjs';
 import { importProjectModule } from './audit/pages.mjs';
 import { INSTALLER_PATH, percentile, runTraffic } from './soak/traffic.mjs';
@@ -205,16 +205,6 @@ function print(r) {
   out.push('', `## Result: ${r.failures.length ? 'FAIL' : 'pass'} in ${r.seconds.toFixed(0)} s`);
   for (const f of r.failures) out.push(`- ${f}`);
   console.log(out.join('\n'));
-}
-
-/** Ctrl-C or a kill stops the site this run started (its wrangler process group) before exiting. */
-function stopOnSignal(site) {
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the site…`);
-      site.stop().finally(() => process.exit(130));
-    });
-  }
 }
 
 main().catch((error) => {

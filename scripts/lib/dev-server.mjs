@@ -166,3 +166,13 @@ export async function startSite({ port, production = true, persistTo, build = tr
     },
   };
 }
+
+/** Ctrl-C or a kill stops the site this run started (its wrangler process group) before exiting. */
+export function stopOnSignal(site) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the site…`);
+      site.stop().finally(() => process.exit(130));
+    });
+  }
+}
