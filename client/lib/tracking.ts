@@ -18,8 +18,7 @@ export interface TrackEvent {
 
 export type TrackSender = (event: TrackEvent) => void;
 
-export const DEFAULT_BUSINESS_INDEX = 8109;
-export const BUY_CLICK_BUSINESS_INDEX = 8105;
+export { DEFAULT_BUSINESS_INDEX, BUY_CLICK_BUSINESS_INDEX } from '../../src/domain/tracking';
 const MAX_QUEUED = 50;
 
 const queue: TrackEvent[] = [];

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
+import { countAtHost, setCollectDown } from './helpers';
 import { BEACON_DLQ_NAME, BEACON_QUEUE_NAME } from '../../src/services/beacon-consumer';
 import type { BeaconMessage } from '../../src/routes/beacon';
 import { edgeBeaconSchema } from '../../src/domain/api-schemas';
@@ -12,16 +13,6 @@ import { DLQ_HOLD_SECONDS, retryDelaySeconds } from '../../src/domain/tracking';
 // (POST /__faults) takes it down; fetch interception is used only to inject a refusal or an outage.
 
 const origin = env.ORIGIN!;
-
-async function setCollectDown(down: boolean) {
-  const res = await origin.fetch('https://origin/__faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ collect_down: down }) });
-  expect(res.status).toBe(200);
-}
-
-async function countAtHost(uuid: string): Promise<number> {
-  const res = await origin.fetch(`https://origin/collect/count?uuid=${encodeURIComponent(uuid)}`);
-  return ((await res.json()) as { count: number }).count;
-}
 
 let runCounter = 0;
 /** A uuid of its own per test: the host's table is shared by the whole file. */

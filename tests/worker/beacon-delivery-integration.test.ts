@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
+import { countAtHost, setCollectDown } from './helpers';
 import { BEACON_QUEUE_NAME } from '../../src/services/beacon-consumer';
 import type { BeaconMessage } from '../../src/routes/beacon';
 import { ORIGIN, UA } from './helpers';
@@ -11,16 +12,6 @@ import { ORIGIN, UA } from './helpers';
 // lost and nothing is doubled.
 
 const origin = env.ORIGIN!;
-
-async function setCollectDown(down: boolean) {
-  const res = await origin.fetch('https://origin/__faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ collect_down: down }) });
-  expect(res.status).toBe(200);
-}
-
-async function countAtHost(uuid: string): Promise<number> {
-  const res = await origin.fetch(`https://origin/collect/count?uuid=${encodeURIComponent(uuid)}`);
-  return ((await res.json()) as { count: number }).count;
-}
 
 let ipCounter = 0;
 function sendBeacons(uuid: string, from: number, to: number) {

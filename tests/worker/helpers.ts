@@ -1,4 +1,5 @@
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import enUS from '../../locales/en-US.json';
 import frFR from '../../locales/fr-FR.json';
 import jaJP from '../../locales/ja-JP.json';
@@ -97,4 +98,16 @@ export function setCookieValue(res: Response, name: string): string | undefined 
     if (pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** Switches the reference origin's collection host down or back up (its non-production fault switch). */
+export async function setCollectDown(down: boolean) {
+  const res = await env.ORIGIN!.fetch('https://origin/__faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ collect_down: down }) });
+  expect(res.status).toBe(200);
+}
+
+/** Beacon events of one uuid stored at the collection host. */
+export async function countAtHost(uuid: string): Promise<number> {
+  const res = await env.ORIGIN!.fetch(`https://origin/collect/count?uuid=${encodeURIComponent(uuid)}`);
+  return ((await res.json()) as { count: number }).count;
 }
