@@ -3,7 +3,7 @@
 //   1. build the client (production; the Worker imports its manifest) and, when origin/ exists,
 //      the reference origin as JavaScript (the worker tests run it as an auxiliary worker)
 //   2. `wrangler types --check` (worker-configuration.d.ts must match wrangler.toml)
-//   3. `tsc` (typecheck of src, client, tests, scripts)
+//   3. `tsc` (typecheck of src, client, tests, scripts; then origin/ with its own tsconfig)
 //   4. `vitest run` (every project: unit, worker, origin)
 //   5. Playwright e2e against a local production-mode site
 // Every phase runs even when an earlier one failed (except the build, which the rest needs), so
@@ -81,6 +81,8 @@ await phase('binding types (wrangler types --check)', async () => {
 await phase('typecheck (tsc)', async () => {
   try {
     await run('tsc', ['-p', 'tsconfig.json'], { env, inherit: true });
+    // The reference origin has its own project (its own runtime types).
+    if (existsSync(join(ROOT, 'origin/tsconfig.json'))) await run('tsc', ['-p', 'origin/tsconfig.json'], { env, inherit: true });
   } catch {
     return { ok: false, message: 'TypeScript errors (listed above).' };
   }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { beaconEventSchema, COLLECT_PATH, collectBatchSchema, type CollectData } from '../../src/domain/api-schemas';
+import { beaconEventSchema, COLLECT_PATH, collectBatchSchema, type collectEventSchema, type CollectData } from '../../src/domain/api-schemas';
 import { callContext, fieldErrors, parseJsonRequest } from './call';
 import { readMeta } from './db';
 import type { OriginEnv } from './env';
@@ -18,24 +18,35 @@ export const COLLECT_DOWN_KEY = 'fault.collect_down';
 /** 1 × 1 transparent GIF for the image beacon. */
 const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (ch) => ch.charCodeAt(0));
 
-type BeaconEvent = z.output<typeof beaconEventSchema>;
+type BeaconEvent = z.output<typeof collectEventSchema>;
 
 const COLUMNS = [
   'uuid', 'time_', 'action', 'tryno', 'business_index', 'cid', 'item_id', 'page_id', 'btn_id', 'from_', 'step',
   'indent', 'result', 'pkg_type', 'user_info', 'pay', 'collect_time', 'tid1', 'tid2',
 ] as const satisfies readonly (keyof BeaconEvent)[];
 
-const INSERT = `INSERT INTO beacon_events (${COLUMNS.join(', ')}, received_at)
-VALUES (${COLUMNS.map(() => '?').join(', ')}, ?) ON CONFLICT DO NOTHING`;
+const IDENTITY = ['uuid', 'time_', 'action', 'tryno'] as const;
+const field = (name: string) => `json_extract(value, '$.${name}')`;
+
+// One statement per table for the whole batch: the events travel as one JSON parameter (?1) and
+// json_each unpacks them, instead of one statement with 20 parameters per event. WHERE true
+// keeps SQLite from reading ON CONFLICT as a join constraint.
+const INSERT_EVENTS = `INSERT INTO beacon_events (${COLUMNS.join(', ')}, received_at)
+SELECT ${COLUMNS.map(field).join(', ')}, ?2 FROM json_each(?1) WHERE true ON CONFLICT DO NOTHING`;
+
+const INSERT_EDGE = `INSERT INTO beacon_edge (${IDENTITY.join(', ')}, edge_received_at, client_id, country, colo, is_bot)
+SELECT ${IDENTITY.map(field).join(', ')}, ${field('received_at')}, ${field('client_id')}, ${field('country')}, ${field('colo')}, ${field('is_bot')}
+FROM json_each(?1) WHERE ${field('client_id')} IS NOT NULL AND ${field('received_at')} IS NOT NULL ON CONFLICT DO NOTHING`;
 
 export async function isCollectDown(c: Context<OriginEnv>): Promise<boolean> {
   return c.env.COLLECT_DOWN === 'true' || (await readMeta(c.env.DB, COLLECT_DOWN_KEY)) === 'true';
 }
 
 async function store(db: D1Database, events: readonly BeaconEvent[], now: number): Promise<CollectData> {
-  const results = await db.batch(events.map((e) => db.prepare(INSERT).bind(...COLUMNS.map((col) => e[col] ?? null), now)));
-  const stored = results.reduce((sum, r) => sum + r.meta.changes, 0);
-  return { stored, duplicates: events.length - stored };
+  const rows = JSON.stringify(events.map((e) => ({ ...e, tryno: e.tryno ?? 0, is_bot: e.is_bot === undefined ? undefined : e.is_bot ? 1 : 0 })));
+  const [stored] = await db.batch([db.prepare(INSERT_EVENTS).bind(rows, now), db.prepare(INSERT_EDGE).bind(rows)]);
+  const changes = stored?.meta.changes ?? 0;
+  return { stored: changes, duplicates: events.length - changes };
 }
 
 function down(c: Context<OriginEnv>): Response {
@@ -65,14 +76,20 @@ collect.get(COLLECT_PATH, async (c) => {
   return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
 });
 
-/** Outside production only (index.ts guards): how many events are stored, optionally per uuid/action. */
+/**
+ * Outside production only (index.ts guards): how many events are stored, optionally per
+ * uuid/action, and how many of them carry the edge's facts (client id, country, colo, isbot).
+ */
 collect.get(`${COLLECT_PATH}/count`, async (c) => {
   const uuid = c.req.query('uuid');
   const action = c.req.query('action');
   const row = await c.env.DB.prepare(
-    'SELECT COUNT(*) AS count FROM beacon_events WHERE (?1 IS NULL OR uuid = ?1) AND (?2 IS NULL OR action = ?2)',
+    `SELECT COUNT(*) AS count, COUNT(edge.client_id) AS with_edge
+     FROM beacon_events AS e
+     LEFT JOIN beacon_edge AS edge USING (uuid, time_, action, tryno)
+     WHERE (?1 IS NULL OR e.uuid = ?1) AND (?2 IS NULL OR e.action = ?2)`,
   )
     .bind(uuid ?? null, action ?? null)
-    .first<{ count: number }>();
-  return replyOutcome(c, c.req.path, ok({ count: row?.count ?? 0 }));
+    .first<{ count: number; with_edge: number }>();
+  return replyOutcome(c, c.req.path, ok({ count: row?.count ?? 0, with_edge: row?.with_edge ?? 0 }));
 });

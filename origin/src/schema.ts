@@ -202,6 +202,25 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE UNIQUE INDEX IF NOT EXISTS beacon_events_identity ON beacon_events (uuid, time_, action, tryno)`,
     ],
   },
+  {
+    name: '0002_beacon_edge',
+    statements: [
+      // What the site's edge adds to an event it relayed (the classic image GET has none of it):
+      // when the edge took it, the hashed client id (never the IP), cf.country, the colo, isbot.
+      `CREATE TABLE IF NOT EXISTS beacon_edge (
+  uuid TEXT NOT NULL,
+  time_ INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  tryno INTEGER NOT NULL,
+  edge_received_at INTEGER NOT NULL,
+  client_id TEXT NOT NULL,
+  country TEXT,
+  colo TEXT,
+  is_bot INTEGER NOT NULL
+)`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS beacon_edge_identity ON beacon_edge (uuid, time_, action, tryno)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

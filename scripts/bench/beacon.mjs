@@ -26,6 +26,15 @@ export function beaconPath(i, prefix = 'bench') {
   return `/beacon?${beaconQuery(i, prefix)}`;
 }
 
+/**
+ * The beacon path for GET /__bench/render: `{i}` in the uuid becomes the iteration number there,
+ * so every iteration is a fresh event (with `ip=each`, from a fresh visitor), as real traffic is.
+ */
+export function beaconPathTemplate(prefix = 'bench') {
+  const uuid = `${prefix}-${RUN}-`;
+  return beaconPath(0, prefix).replace(`uuid=${encodeURIComponent(uuid)}0`, `uuid=${uuid}{i}`);
+}
+
 /** A distinct visitor address per i (10.0.0.0/8; wraps after 16.7 million). */
 export function visitorIp(i) {
   const n = (i % 0xfffffe) + 1;

@@ -459,8 +459,28 @@ export const beaconEventSchema = z.object({
 });
 export type BeaconEvent = z.input<typeof beaconEventSchema>;
 
+/**
+ * An event as the site's queue consumer posts it: the report fields plus what the edge knows
+ * (src/routes/beacon.ts EdgeFacts). The edge facts are optional so a bare event still counts.
+ */
+export const edgeFactsSchema = z.object({
+  /** Epoch milliseconds at the edge. */
+  received_at: z.number({ error: 'received_at is invalid' }).int().nonnegative(),
+  /** SHA-256 of IP + salt + UTC day, 128 bits in hex: never the IP. */
+  client_id: z.string({ error: 'client_id is invalid' }).regex(/^[0-9a-f]{32}$/, 'client_id is invalid'),
+  /** cf.country (ISO 3166-1 alpha-2, or Cloudflare's XX / T1), null when unknown. */
+  country: z.string({ error: 'country is invalid' }).regex(/^[A-Z0-9]{2}$/, 'country is invalid').nullable(),
+  /** cf.colo (an IATA code), null when unknown. */
+  colo: z.string({ error: 'colo is invalid' }).regex(/^[A-Z0-9]{2,8}$/, 'colo is invalid').nullable(),
+  /** isbot on the User-Agent. */
+  is_bot: z.boolean({ error: 'is_bot is invalid' }),
+});
+export type EdgeFacts = z.output<typeof edgeFactsSchema>;
+
+export const collectEventSchema = beaconEventSchema.extend(edgeFactsSchema.partial().shape);
+
 export const collectBatchSchema = z.object({
-  events: z.array(beaconEventSchema).min(1, 'events is required').max(MAX_COLLECT_BATCH, 'too many events'),
+  events: z.array(collectEventSchema).min(1, 'events is required').max(MAX_COLLECT_BATCH, 'too many events'),
 });
 export type CollectBatch = z.input<typeof collectBatchSchema>;
 

@@ -34,7 +34,7 @@ export async function readCappedBytes(message: Request | Response, max: number):
 /** Strict UTF-8 text, or null for malformed bytes. */
 export function decodeUtf8(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return null;
   }

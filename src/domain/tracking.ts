@@ -129,6 +129,9 @@ export function dedupeKey(event: { uuid: string; time_: number | string; action:
   return `${event.uuid}|${event.time_}|${event.action}|${event.tryno ?? 0}`;
 }
 
+/** Beacons per client per minute, counted by each isolate at the edge (429 beyond). */
+export const BEACON_LIMIT = { requests: 120, periodSeconds: 60 } as const;
+
 /** A beacon URL longer than this is refused (414) before anything else is read. */
 export const MAX_BEACON_URL_LENGTH = 4096;
 

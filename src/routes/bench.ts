@@ -7,25 +7,40 @@ const MAX_ITERATIONS = 2000;
  * Bench-only (never in production): renders a page N times inside the Worker and reports the mean
  * server cost, so `npm run bench` measures rendering without network noise. Timers in workerd
  * only advance across I/O, so each iteration reads the whole streamed body.
+ *
+ * `{i}` in the path is replaced by the iteration number (a fresh beacon event each time), and
+ * `ip=each` gives every iteration its own CF-Connecting-IP (a fresh visitor each time). `warmup`
+ * iterations (default n / 10) run first, untimed, so the JIT is warm for every target alike.
  */
 export function benchRoutes(app: Pick<Hono<AppEnv>, 'fetch'>) {
   return new Hono<AppEnv>().get('/render', async (c) => {
     if (c.env.ENVIRONMENT === 'production') return c.notFound();
     const path = c.req.query('path') ?? '/';
     if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/__bench')) return c.json({ error: 'path must be a site path' }, 400);
-    const n = Math.min(MAX_ITERATIONS, Math.max(1, Number.parseInt(c.req.query('n') ?? '200', 10) || 200));
-    const url = new URL(path, c.req.url);
-    const headers = { 'user-agent': c.req.header('user-agent') ?? 'bench', cookie: 'locale=en-US' };
+    const n = Math.max(1, count(c.req.query('n'), 200));
+    const warmup = count(c.req.query('warmup'), Math.ceil(n / 10));
+    const ipEach = c.req.query('ip') === 'each';
+    const base = c.req.url;
     let bytes = 0;
     let status = 0;
-    const started = performance.now();
-    for (let i = 0; i < n; i++) {
-      const res = await app.fetch(new Request(url, { headers }), c.env, c.executionCtx);
+    const once = async (i: number) => {
+      const headers: Record<string, string> = { 'user-agent': c.req.header('user-agent') ?? 'bench', cookie: 'locale=en-US' };
+      if (ipEach) headers['cf-connecting-ip'] = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const res = await app.fetch(new Request(new URL(path.replaceAll('{i}', String(i)), base), { headers }), c.env, c.executionCtx);
       status = res.status;
       bytes = (await res.arrayBuffer()).byteLength;
-    }
+    };
+    for (let i = 0; i < warmup; i++) await once(MAX_ITERATIONS + i);
+    const started = performance.now();
+    for (let i = 0; i < n; i++) await once(i);
     const elapsed = performance.now() - started;
     c.header('Cache-Control', 'no-store');
-    return c.json({ path, n, status, htmlBytes: bytes, msPerRender: elapsed / n, totalMs: elapsed });
+    return c.json({ path, n, warmup, status, htmlBytes: bytes, msPerRender: elapsed / n, totalMs: elapsed });
   });
+}
+
+/** A whole number of iterations from the query, 0 … MAX_ITERATIONS. */
+function count(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Math.min(MAX_ITERATIONS, Math.max(0, Number.isFinite(parsed) ? parsed : fallback));
 }

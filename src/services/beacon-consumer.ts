@@ -1,14 +1,16 @@
-import { COLLECT_PATH, edgeBeaconSchema, MAX_COLLECT_BATCH } from '../domain/api-schemas';
+import { COLLECT_PATH, MAX_COLLECT_BATCH } from '../domain/api-schemas';
 import { dedupeKey, DLQ_HOLD_SECONDS, retryDelaySeconds } from '../domain/tracking';
-import type { BeaconMessage } from '../routes/beacon';
+import { readQueueBody, type BeaconItem } from '../domain/beacon-messages';
+import { sendMessages, sized } from './beacon-outbox';
 
 /**
  * The queue consumer (the Worker's `queue` export). Two queues come here:
  *
- * - mt-beacons: events accepted at the edge, posted to the collection host in batches of up to
- *   100. What the host takes is acked; what fails (host down, 5xx, timeout) is retried with a
- *   growing delay; after max_retries the queue moves it to mt-beacons-dlq. A duplicate inside a
- *   batch is acked without being sent; across batches the host's UNIQUE index drops repeats.
+ * - mt-beacons: events accepted at the edge (packets of up to 50, src/domain/beacon-messages.ts),
+ *   posted to the collection host 100 at a time. A message whose events the host took is acked;
+ *   one with an event that failed (host down, 5xx, timeout) is retried with a growing delay, and
+ *   after max_retries the queue moves it to mt-beacons-dlq. An event twice in a batch is sent
+ *   once; across batches the host's UNIQUE index drops repeats.
  * - mt-beacons-dlq: held (retried every 12 h) unless BEACON_REPLAY is "true", in which case the
  *   events are re-sent to mt-beacons and delivered again. docs/ARCHITECTURE.md, "Beacons".
  */
@@ -22,25 +24,9 @@ export async function consumeBeacons(batch: MessageBatch<unknown>, env: Env, _ct
   return deliver(batch, env);
 }
 
-/** A message body the edge wrote, re-checked: a body that is not one can never succeed. */
-function readMessage(body: unknown): BeaconMessage | null {
-  if (!body || typeof body !== 'object' || (body as { v?: unknown }).v !== 1) return null;
-  const { event, edge } = body as { event?: unknown; edge?: unknown };
-  const parsed = edgeBeaconSchema.safeParse(event);
-  if (!parsed.success || !edge || typeof edge !== 'object') return null;
-  return { v: 1, event: parsed.data, edge: edge as BeaconMessage['edge'] };
-}
-
 /** The event as the collection host receives it: the report fields plus the edge's facts. */
-function collectEvent({ event, edge }: BeaconMessage) {
-  return {
-    ...event,
-    received_at: edge.received_at,
-    client_id: edge.client_id,
-    country: edge.country,
-    colo: edge.colo,
-    is_bot: edge.is_bot,
-  };
+function collectEvent({ event, edge }: BeaconItem) {
+  return { ...event, ...edge };
 }
 
 /** POST /collect on the collection host: the ORIGIN binding locally, COLLECT_URL in production. */
@@ -74,43 +60,49 @@ async function postEvents(env: Env, events: object[]): Promise<Outcome> {
 }
 
 async function deliver(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  // First message of each event; later copies ride along with it.
-  const groups = new Map<string, { message: BeaconMessage; carriers: Message<unknown>[] }>();
+  // Each event once, with every message that carries it (a packet carries many events; a
+  // redelivered message or a replayed letter may carry an event again).
+  const events = new Map<string, { item: BeaconItem; carriers: Set<Message<unknown>> }>();
   for (const msg of batch.messages) {
-    const message = readMessage(msg.body);
-    if (!message) {
-      console.error(JSON.stringify({ level: 'error', msg: 'dropping a malformed beacon message', id: msg.id }));
+    const read = readQueueBody(msg.body);
+    if (!read || read.invalid > 0) console.error(JSON.stringify({ level: 'error', msg: 'dropping malformed beacon items', id: msg.id, dropped: read ? read.invalid : 'the whole message' }));
+    if (!read || read.items.length === 0) {
       msg.ack();
       continue;
     }
-    const key = dedupeKey(message.event);
-    const group = groups.get(key);
-    if (group) group.carriers.push(msg);
-    else groups.set(key, { message, carriers: [msg] });
+    for (const item of read.items) {
+      const key = dedupeKey(item.event);
+      const entry = events.get(key);
+      if (entry) entry.carriers.add(msg);
+      else events.set(key, { item, carriers: new Set([msg]) });
+    }
   }
 
-  const settle = (carriers: Message<unknown>[], outcome: Outcome) => {
-    for (const msg of carriers) {
-      if (outcome === 'failed') msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
-      else msg.ack();
-    }
+  // A message is acked when every event it carries was stored (or refused for good), and
+  // retried with a growing delay when any of them could not be delivered: the host's UNIQUE
+  // index makes re-sending the stored ones harmless.
+  const failed = new Set<Message<unknown>>();
+  const settle = (entries: { item: BeaconItem; carriers: Set<Message<unknown>> }[], outcome: Outcome) => {
+    if (outcome === 'rejected') for (const entry of entries) console.error(JSON.stringify({ level: 'error', msg: 'collection host rejected an event', key: dedupeKey(entry.item.event) }));
+    if (outcome === 'failed') for (const entry of entries) for (const msg of entry.carriers) failed.add(msg);
   };
 
-  const all = [...groups.values()];
+  const all = [...events.values()];
   for (let i = 0; i < all.length; i += MAX_COLLECT_BATCH) {
     const chunk = all.slice(i, i + MAX_COLLECT_BATCH);
-    const outcome = await postEvents(env, chunk.map((g) => collectEvent(g.message)));
+    const outcome = await postEvents(env, chunk.map((entry) => collectEvent(entry.item)));
     if (outcome !== 'rejected' || chunk.length === 1) {
-      if (outcome === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'collection host rejected an event', key: dedupeKey(chunk[0]!.message.event) }));
-      chunk.forEach((g) => settle(g.carriers, outcome));
+      settle(chunk, outcome);
       continue;
     }
     // One bad event must not hold back the others: send them one by one.
-    for (const group of chunk) {
-      const single = await postEvents(env, [collectEvent(group.message)]);
-      if (single === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'collection host rejected an event', key: dedupeKey(group.message.event) }));
-      settle(group.carriers, single);
-    }
+    for (const entry of chunk) settle([entry], await postEvents(env, [collectEvent(entry.item)]));
+  }
+
+  const carriers = new Set([...events.values()].flatMap((entry) => [...entry.carriers]));
+  for (const msg of carriers) {
+    if (failed.has(msg)) msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+    else msg.ack();
   }
 }
 
@@ -121,18 +113,16 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
     return;
   }
   const replayable = batch.messages.filter((msg) => {
-    if (readMessage(msg.body)) return true;
+    if (readQueueBody(msg.body)) return true;
     console.error(JSON.stringify({ level: 'error', msg: 'dropping a malformed dead letter', id: msg.id }));
     msg.ack();
     return false;
   });
   if (replayable.length === 0) return;
-  try {
-    await env.BEACON_QUEUE.sendBatch(replayable.map((msg) => ({ body: msg.body, contentType: 'json' as const })));
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'dead-letter replay failed', error: String(error) }));
-    for (const msg of replayable) msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
-    return;
+  // Back onto mt-beacons as they are (packets stay packets), in calls within the queue's limits.
+  const unsent = new Set(await sendMessages(env.BEACON_QUEUE, replayable.map((msg) => sized(msg.body)), (failed) => ({ msg: 'dead-letter replay failed', count: failed.length })));
+  for (const msg of replayable) {
+    if (unsent.has(msg.body)) msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+    else msg.ack();
   }
-  for (const msg of replayable) msg.ack();
 }

@@ -52,6 +52,34 @@ describe('POST /collect', () => {
     expect(row).toEqual({ time_: 1767225600999, tryno: 2 });
   });
 
+  it('stores what the edge adds (client id, country, colo, isbot, edge time) beside the event, once', async () => {
+    const uuid = crypto.randomUUID();
+    const edge = { received_at: 1767225600456, client_id: 'a'.repeat(32), country: 'JP', colo: 'NRT', is_bot: true };
+    const bare = event(uuid, { action: 'open' });
+    const batch = { events: [event(uuid, edge), bare] };
+    expect((await postJson('/collect', batch)).body).toMatchObject({ stored: 2, duplicates: 0 });
+    await postJson('/collect', batch);
+    const rows = await db.prepare('SELECT action, edge_received_at, client_id, country, colo, is_bot FROM beacon_edge WHERE uuid = ?').bind(uuid).all();
+    expect(rows.results).toEqual([{ action: 'download', edge_received_at: 1767225600456, client_id: 'a'.repeat(32), country: 'JP', colo: 'NRT', is_bot: 1 }]);
+    expect((await getJson(`/collect/count?uuid=${uuid}`)).body).toMatchObject({ count: 2, with_edge: 1 });
+  });
+
+  it('keeps a null country and colo (the edge did not know them)', async () => {
+    const uuid = crypto.randomUUID();
+    await postJson('/collect', { events: [event(uuid, { received_at: 1767225600456, client_id: 'b'.repeat(32), country: null, colo: null, is_bot: false })] });
+    const row = await db.prepare('SELECT country, colo, is_bot FROM beacon_edge WHERE uuid = ?').bind(uuid).first();
+    expect(row).toEqual({ country: null, colo: null, is_bot: 0 });
+  });
+
+  it('refuses malformed edge facts with 400 and stores nothing', async () => {
+    const uuid = crypto.randomUUID();
+    for (const bad of [{ client_id: '203.0.113.5' }, { country: 'Japan' }, { is_bot: 'yes' }, { received_at: -1 }, { colo: '<script>' }]) {
+      const res = await postJson('/collect', { events: [event(uuid, bad)] });
+      expect(res.status).toBe(400);
+    }
+    expect(await count(uuid)).toBe(0);
+  });
+
   it('refuses malformed batches with 400', async () => {
     const cases: unknown[] = [{ events: [] }, { events: [{ action: 'download' }] }, { events: Array.from({ length: 101 }, () => event('u')) }, { nope: 1 }];
     for (const body of cases) {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
 import { countAtHost, setCollectDown } from './helpers';
 import { BEACON_DLQ_NAME, BEACON_QUEUE_NAME } from '../../src/services/beacon-consumer';
-import type { BeaconMessage } from '../../src/routes/beacon';
+import type { BeaconMessage, BeaconPacket } from '../../src/domain/beacon-messages';
 import { edgeBeaconSchema } from '../../src/domain/api-schemas';
 import { DLQ_HOLD_SECONDS, retryDelaySeconds } from '../../src/domain/tracking';
 
@@ -184,6 +184,56 @@ describe('delivering beacons to the collection host', () => {
   });
 });
 
+describe('packets (several events in one queue message, as the edge sends them)', () => {
+  const packet = (messages: BeaconMessage[]): BeaconPacket => ({ v: 2, items: messages.map(({ event, edge }) => ({ event, edge })) });
+
+  it('stores every event of every packet and acks the packets', async () => {
+    const uuid = freshUuid();
+    const posts = recordPosts();
+    const outcome = await run(BEACON_QUEUE_NAME, [packet([0, 1, 2].map((n) => beaconMessage(uuid, n))), packet([3, 4].map((n) => beaconMessage(uuid, n))), beaconMessage(uuid, 5)]);
+    expect(posts.bodies).toHaveLength(1);
+    expect(posts.bodies[0]!.events).toHaveLength(6);
+    expect(sorted(outcome.acked)).toEqual(sorted(outcome.ids));
+    vi.restoreAllMocks();
+    expect(await countAtHost(uuid)).toBe(6);
+  });
+
+  it('retries a whole packet when any of its events could not be delivered, and acks the packets that got through', async () => {
+    const uuid = freshUuid();
+    // 150 events: the first post (100) fails, the second (50) goes through.
+    const first = packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, n)));
+    const second = packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, 50 + n)));
+    const third = packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, 100 + n)));
+    const realFetch = origin.fetch.bind(origin);
+    let posts = 0;
+    vi.spyOn(origin, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (++posts === 1) throw new Error('connection reset');
+      return realFetch(input as RequestInfo, init);
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const outcome = await run(BEACON_QUEUE_NAME, [first, second, third], 3);
+    const [firstId, secondId, thirdId] = outcome.ids;
+    expect(sorted(outcome.retried.map((r) => r.id))).toEqual(sorted([firstId!, secondId!]));
+    expect(outcome.retried[0]!.delaySeconds).toBe(retryDelaySeconds(3));
+    expect(outcome.acked).toEqual([thirdId]);
+    vi.restoreAllMocks();
+    expect(await countAtHost(uuid)).toBe(50);
+    // The retry stores the rest; what was stored already is not doubled.
+    expect((await run(BEACON_QUEUE_NAME, [first, second], 4)).acked).toHaveLength(2);
+    expect(await countAtHost(uuid)).toBe(150);
+  });
+
+  it('drops the malformed items of a packet and delivers the others', async () => {
+    const uuid = freshUuid();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const good = packet([beaconMessage(uuid, 0), beaconMessage(uuid, 1)]);
+    const mixed = { v: 2, items: [...good.items, { event: { uuid: 'x' }, edge: {} }, { event: good.items[0]!.event, edge: { ...good.items[0]!.edge, client_id: '203.0.113.5' } }] };
+    const outcome = await run(BEACON_QUEUE_NAME, [mixed, { v: 2, items: [] }, { v: 2, items: 'x' }]);
+    expect(sorted(outcome.acked)).toEqual(sorted(outcome.ids));
+    expect(await countAtHost(uuid)).toBe(2);
+  });
+});
+
 describe('the dead-letter queue', () => {
   const replayEnv = () => ({ ...env, BEACON_REPLAY: 'true' }) as unknown as Env;
 
@@ -203,6 +253,19 @@ describe('the dead-letter queue', () => {
     expect(sendBatch).toHaveBeenCalledTimes(1);
     expect([...sendBatch.mock.calls[0]![0]].map((m) => m.body)).toEqual(bodies);
     expect(sorted(outcome.acked)).toEqual(sorted(outcome.ids));
+  });
+
+  it('re-sends packets as they are, in calls within the 256 KB a queue call takes', async () => {
+    const sendBatch = vi.spyOn(env.BEACON_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const uuid = freshUuid();
+    const big = (from: number) => ({ v: 2, items: Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, from + n, { user_info: '漢'.repeat(256), page_id: 'p'.repeat(128) })).map(({ event, edge }) => ({ event, edge })) });
+    const letters = [big(0), big(50), big(100), big(150)];
+    const outcome = await run(BEACON_DLQ_NAME, letters, 6, replayEnv());
+    expect(sorted(outcome.acked)).toEqual(sorted(outcome.ids));
+    const calls = sendBatch.mock.calls.map(([batch]) => [...batch].map((m) => m.body));
+    expect(calls.flat()).toEqual(letters);
+    expect(calls.length).toBeGreaterThan(1);
+    for (const call of calls) expect(new TextEncoder().encode(JSON.stringify(call)).byteLength).toBeLessThanOrEqual(256 * 1024);
   });
 
   it('keeps its letters for a later replay when re-sending fails', async () => {

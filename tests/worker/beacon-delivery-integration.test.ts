@@ -2,10 +2,9 @@ import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
-import { countAtHost, setCollectDown } from './helpers';
 import { BEACON_QUEUE_NAME } from '../../src/services/beacon-consumer';
-import type { BeaconMessage } from '../../src/routes/beacon';
-import { ORIGIN, UA } from './helpers';
+import type { BeaconItem } from '../../src/domain/beacon-messages';
+import { captureQueue, countAtHost, countsAtHost, ORIGIN, setCollectDown, UA } from './helpers';
 
 // The whole way: N beacons in at GET /beacon, N events at the collection host (the reference
 // origin, counted with GET /collect/count), with the host down for part of the run. Nothing is
@@ -26,8 +25,12 @@ function sendBeacons(uuid: string, from: number, to: number) {
   );
 }
 
-/** Runs the Worker's queue handler on `bodies` as one delivery; resolves to the ids it acked. */
-async function deliver(bodies: BeaconMessage[], attempts: number) {
+/**
+ * Runs the Worker's queue handler on `items` as one delivery, each in a packet of its own (so a
+ * message is an event); resolves to the indexes it acked and retried.
+ */
+async function deliver(items: BeaconItem[], attempts: number) {
+  const bodies = items.map((item) => ({ v: 2, items: [item] }));
   const acked: number[] = [];
   const retried: number[] = [];
   const batch = {
@@ -51,18 +54,15 @@ describe('beacons from the edge to the collection host', () => {
     const n = 24;
     await sendBeacons(uuid, 0, n);
     await vi.waitFor(async () => expect(await countAtHost(uuid)).toBeGreaterThanOrEqual(n), { timeout: 20_000, interval: 250 });
-    expect(await countAtHost(uuid)).toBe(n);
+    // Every event arrived once, each with what the edge added (client id, country, colo, isbot).
+    expect(await countsAtHost(uuid)).toEqual({ count: n, with_edge: n });
   });
 
   it('loses nothing and doubles nothing when the host is down for part of the run', async () => {
     const uuid = `delivery-faults-${Date.now().toString(36)}`;
     const n = 30;
     // What the edge enqueues, captured so this test drives every delivery itself.
-    const queued: BeaconMessage[] = [];
-    vi.spyOn(env.BEACON_QUEUE, 'send').mockImplementation(async (body) => {
-      queued.push(body as BeaconMessage);
-      return undefined as never;
-    });
+    const { messages: queued } = captureQueue();
     await sendBeacons(uuid, 0, n);
     await vi.waitFor(() => expect(queued).toHaveLength(n));
     const firstHalf = queued.slice(0, n / 2);

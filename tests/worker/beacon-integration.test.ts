@@ -1,7 +1,9 @@
-import { env, exports } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BeaconMessage } from '../../src/routes/beacon';
-import { ORIGIN, UA } from './helpers';
+import worker from '../../src/index';
+import { PACKET_MAX_ITEMS } from '../../src/domain/beacon-messages';
+import { captureQueue, ORIGIN, UA } from './helpers';
 
 // GET /beacon through the Worker's fetch: validation, what is enqueued, and the abuse bounds.
 // The queue's send is spied on (and kept from delivering) so each test sees exactly its messages.
@@ -24,16 +26,18 @@ function fields(overrides: Record<string, string> = {}): Record<string, string> 
   };
 }
 
-function beacon(query: Record<string, string> | string, { method = 'GET', ip = freshIp(), ua = UA.desktop }: { method?: string; ip?: string; ua?: string } = {}) {
+/**
+ * One beacon through the Worker's fetch. The answer comes first and the hashing, shared limiter
+ * and enqueue run in waitUntil, so this waits for that work too before the test looks at the queue.
+ */
+async function beacon(query: Record<string, string> | string, { method = 'GET', ip = freshIp(), ua = UA.desktop }: { method?: string; ip?: string; ua?: string } = {}) {
   const search = typeof query === 'string' ? query : new URLSearchParams(query).toString();
-  return exports.default.fetch(new Request(`${ORIGIN}/beacon?${search}`, { method, headers: { 'user-agent': ua, 'cf-connecting-ip': ip } }));
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}/beacon?${search}`, { method, headers: { 'user-agent': ua, 'cf-connecting-ip': ip } }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
-function spyOnQueue() {
-  return vi.spyOn(env.BEACON_QUEUE, 'send').mockResolvedValue(undefined as never);
-}
-
-const sentMessages = (spy: ReturnType<typeof spyOnQueue>) => spy.mock.calls.map((call) => call[0] as BeaconMessage);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -41,7 +45,7 @@ afterEach(() => {
 
 describe('a valid beacon', () => {
   it('is answered at once with an uncached 1×1 GIF', async () => {
-    spyOnQueue();
+    captureQueue();
     const res = await beacon(fields());
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/gif');
@@ -51,20 +55,19 @@ describe('a valid beacon', () => {
   });
 
   it('sent with navigator.sendBeacon (a POST with the same query) gets 204', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const res = await beacon(fields(), { method: 'POST' });
     expect(res.status).toBe(204);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(spy).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
   });
 
   it('is enqueued once with its validated fields and what the edge knows', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const input = fields({ btn_id: 'nav_download', from_: 'baidu', tid2: '11', tryno: '1' });
     await beacon(input, { ip: '203.0.113.77', ua: UA.googlebot });
-    expect(spy).toHaveBeenCalledTimes(1);
-    const [message] = sentMessages(spy);
-    expect(message!.v).toBe(1);
+    expect(sent).toHaveLength(1);
+    const [message] = sent;
     expect(message!.event).toMatchObject({ uuid: input.uuid, time_: Number(input.time_), action: 'download', btn_id: 'nav_download', from_: 'baidu', tid1: '16', tid2: '11', tryno: 1 });
     expect(message!.edge.client_id).toMatch(/^[0-9a-f]{32}$/);
     expect(message!.edge.is_bot).toBe(true);
@@ -74,30 +77,29 @@ describe('a valid beacon', () => {
   });
 
   it('never carries the raw IP, only a hash that is stable per client and differs between clients', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     await beacon(fields(), { ip: '203.0.113.5' });
     await beacon(fields(), { ip: '203.0.113.5' });
     await beacon(fields(), { ip: '203.0.113.6' });
-    const messages = sentMessages(spy);
-    expect(JSON.stringify(messages)).not.toContain('203.0.113');
-    expect(messages[0]!.edge.client_id).toBe(messages[1]!.edge.client_id);
-    expect(messages[2]!.edge.client_id).not.toBe(messages[0]!.edge.client_id);
-    expect(messages[0]!.edge.is_bot).toBe(false);
+    expect(JSON.stringify(sent)).not.toContain('203.0.113');
+    expect(sent[0]!.edge.client_id).toBe(sent[1]!.edge.client_id);
+    expect(sent[2]!.edge.client_id).not.toBe(sent[0]!.edge.client_id);
+    expect(sent[0]!.edge.is_bot).toBe(false);
   });
 
   it('sent twice is answered twice but enqueued once', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const input = fields();
     const ip = freshIp();
     expect((await beacon(input, { ip })).status).toBe(200);
     expect((await beacon(input, { ip })).status).toBe(200);
-    expect(spy).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
   });
 });
 
 describe('an invalid beacon', () => {
   it.each(['uuid', 'time_', 'action', 'business_index', 'cid', 'tid1', 'tid2'])('without %s gets 400 with the field named and is not stored', async (field) => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const input = fields();
     delete input[field];
     const res = await beacon(input);
@@ -106,7 +108,7 @@ describe('an invalid beacon', () => {
     const body = (await res.json()) as { error: string; fields: { field: string }[] };
     expect(body.error).toBe(`${field} is required`);
     expect(body.fields[0]!.field).toBe(field);
-    expect(spy).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it.each([
@@ -118,29 +120,29 @@ describe('an invalid beacon', () => {
     ['tid2', '3'],
     ['uuid', 'x'],
   ])('with %s = %j gets 400 and is not stored', async (field, value) => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const res = await beacon(fields({ [field]: value }));
     expect(res.status).toBe(400);
-    expect(spy).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('with an oversized value gets 400 saying it is too long', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const res = await beacon(fields({ btn_id: 'b'.repeat(65) }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('btn_id is too long');
-    expect(spy).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('with an unknown or repeated field gets 400', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     expect((await beacon(fields({ extra: '1' }))).status).toBe(400);
     expect((await beacon(`${new URLSearchParams(fields())}&action=view`)).status).toBe(400);
-    expect(spy).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('never reflects the script it was sent', async () => {
-    spyOnQueue();
+    captureQueue();
     const res = await beacon(fields({ '<script>alert(1)</script>': 'x', user_info: '<img src=x onerror=alert(1)>' }));
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -150,30 +152,84 @@ describe('an invalid beacon', () => {
   });
 
   it('longer than 4 KB gets 414 before anything is read', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const res = await beacon(fields({ user_info: 'u'.repeat(5000) }));
     expect(res.status).toBe(414);
-    expect(spy).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('as a HEAD request gets 405 and is not stored', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const res = await beacon(fields(), { method: 'HEAD' });
     expect(res.status).toBe(405);
-    expect(spy).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 });
 
 describe('the per-client rate limit', () => {
   it('refuses a client beyond 120 beacons a minute with 429, and not the next client', async () => {
-    const spy = spyOnQueue();
+    const { messages: sent } = captureQueue();
     const ip = freshIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 121; i++) statuses.push((await beacon(fields(), { ip })).status);
-    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
-    expect(statuses[120]).toBe(429);
-    expect(spy).toHaveBeenCalledTimes(120);
+    // At once, as a flood would come: the edge counts without waiting for anything.
+    const answers = await Promise.all(Array.from({ length: 121 }, () => beacon(fields(), { ip })));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.headers.get('retry-after')).toBe('60');
+    expect(refused[0]!.headers.get('cache-control')).toBe('no-store');
+    expect(sent).toHaveLength(120);
+    expect((await beacon(fields(), { ip })).status).toBe(429);
     expect((await beacon(fields(), { ip: freshIp() })).status).toBe(200);
+  });
+});
+
+describe('the outbox', () => {
+  const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
+
+  it('packs a burst of beacons into a few queue messages and loses none', async () => {
+    const { messages: sent, bodies, spy } = captureQueue();
+    const n = 90;
+    const inputs = Array.from({ length: n }, () => fields());
+    const answers = await Promise.all(inputs.map((input) => beacon(input)));
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(sent.map((m) => m.event.uuid).sort()).toEqual(inputs.map((input) => input.uuid).sort());
+    // 90 events: two packets (50 + 40), not 90 messages.
+    expect(bodies.length).toBeLessThanOrEqual(3);
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(3);
+    for (const body of bodies) {
+      expect(body.v).toBe(2);
+      expect(body.v === 2 && body.items.length).toBeLessThanOrEqual(PACKET_MAX_ITEMS);
+    }
+  });
+
+  it('keeps packets of the largest valid beacons under 128 KB a message and 256 KB a call', async () => {
+    const { messages: sent, bodies, spy } = captureQueue();
+    // Every optional field at its longest; user_info in 3-byte characters.
+    const token = (k: number) => 'x'.repeat(k);
+    const largest = () =>
+      fields({ item_id: token(64), page_id: token(128), btn_id: token(64), from_: token(64), step: token(64), indent: token(64), result: token(64), pkg_type: token(64), pay: token(64), user_info: '漢'.repeat(256), collect_time: '1763700000000' });
+    const inputs = Array.from({ length: PACKET_MAX_ITEMS * 4 + 3 }, largest);
+    const answers = await Promise.all(inputs.map((input) => beacon(input)));
+    expect(answers.map((res) => res.status)).toEqual(inputs.map(() => 200));
+    expect(sent).toHaveLength(inputs.length);
+    expect(bodies.length).toBeGreaterThanOrEqual(5);
+    for (const body of bodies) expect(bytes(body)).toBeLessThanOrEqual(128 * 1024);
+    for (const [batch] of spy.mock.calls) expect(bytes([...batch].map((request) => request.body))).toBeLessThanOrEqual(256 * 1024);
+  });
+
+  it('retries a failed queue call once, then logs every lost key', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const spy = vi.spyOn(env.BEACON_QUEUE, 'sendBatch').mockRejectedValueOnce(new Error('queue busy')).mockResolvedValueOnce(undefined as never);
+    expect((await beacon(fields())).status).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(error).not.toHaveBeenCalled();
+
+    spy.mockReset().mockRejectedValue(new Error('queue down'));
+    const input = fields();
+    expect((await beacon(input)).status).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(error.mock.calls.join(' ')).toContain(input.uuid);
   });
 });
 

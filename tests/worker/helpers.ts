@@ -1,10 +1,11 @@
 import { env, exports } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import enUS from '../../locales/en-US.json';
 import frFR from '../../locales/fr-FR.json';
 import jaJP from '../../locales/ja-JP.json';
 import zhCN from '../../locales/zh-CN.json';
 import type { Locale } from '../../src/domain/locales';
+import { readQueueBody, type BeaconItem, type BeaconQueueBody } from '../../src/domain/beacon-messages';
 
 /** The origin the Worker believes it serves (SITE_URL in wrangler.toml). */
 export const ORIGIN = 'http://localhost:8787';
@@ -108,6 +109,30 @@ export async function setCollectDown(down: boolean) {
 
 /** Beacon events of one uuid stored at the collection host. */
 export async function countAtHost(uuid: string): Promise<number> {
+  return (await countsAtHost(uuid)).count;
+}
+
+/** Events of a uuid at the collection host, and how many of them carry the edge's facts. */
+export async function countsAtHost(uuid: string): Promise<{ count: number; with_edge: number }> {
   const res = await env.ORIGIN!.fetch(`https://origin/collect/count?uuid=${encodeURIComponent(uuid)}`);
-  return ((await res.json()) as { count: number }).count;
+  const { count, with_edge } = (await res.json()) as { count: number; with_edge: number };
+  return { count, with_edge };
+}
+
+/**
+ * Captures what the edge enqueues (the outbox sends packets with BEACON_QUEUE.sendBatch) instead
+ * of delivering it, so a test sees exactly its events and drives delivery itself. `messages` are
+ * the events, unpacked; `bodies` the queue messages as sent.
+ */
+export function captureQueue() {
+  const messages: BeaconItem[] = [];
+  const bodies: BeaconQueueBody[] = [];
+  const spy = vi.spyOn(env.BEACON_QUEUE, 'sendBatch').mockImplementation(async (batch) => {
+    for (const request of batch) {
+      bodies.push(request.body as BeaconQueueBody);
+      messages.push(...(readQueueBody(request.body)?.items ?? []));
+    }
+    return undefined as never;
+  });
+  return { messages, bodies, spy };
 }
