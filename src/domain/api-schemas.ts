@@ -477,7 +477,14 @@ export const edgeFactsSchema = z.object({
 });
 export type EdgeFacts = z.output<typeof edgeFactsSchema>;
 
-export const collectEventSchema = beaconEventSchema.extend(edgeFactsSchema.partial().shape);
+const EDGE_FACT_KEYS = Object.keys(edgeFactsSchema.shape) as (keyof EdgeFacts)[];
+
+export const collectEventSchema = beaconEventSchema
+  .extend(edgeFactsSchema.partial().shape)
+  .refine((event) => [0, EDGE_FACT_KEYS.length].includes(EDGE_FACT_KEYS.filter((key) => event[key] !== undefined).length), {
+    message: 'the edge facts come all together or not at all',
+    path: ['client_id'],
+  });
 
 export const collectBatchSchema = z.object({
   events: z.array(collectEventSchema).min(1, 'events is required').max(MAX_COLLECT_BATCH, 'too many events'),

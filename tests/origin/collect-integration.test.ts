@@ -71,10 +71,11 @@ describe('POST /collect', () => {
     expect(row).toEqual({ country: null, colo: null, is_bot: 0 });
   });
 
-  it('refuses malformed edge facts with 400 and stores nothing', async () => {
+  it('refuses malformed or partial edge facts with 400 and stores nothing', async () => {
     const uuid = crypto.randomUUID();
-    for (const bad of [{ client_id: '203.0.113.5' }, { country: 'Japan' }, { is_bot: 'yes' }, { received_at: -1 }, { colo: '<script>' }]) {
-      const res = await postJson('/collect', { events: [event(uuid, bad)] });
+    const facts = { received_at: 1767225600456, client_id: 'c'.repeat(32), country: 'JP', colo: 'NRT', is_bot: false };
+    for (const bad of [{ client_id: '203.0.113.5' }, { country: 'Japan' }, { is_bot: 'yes' }, { received_at: -1 }, { colo: '<script>' }, { is_bot: undefined }, { client_id: undefined }]) {
+      const res = await postJson('/collect', { events: [event(uuid, { ...facts, ...bad })] });
       expect(res.status).toBe(400);
     }
     expect(await count(uuid)).toBe(0);
