@@ -1,15 +1,16 @@
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { edgeBeaconSchema, type EdgeBeaconEvent, type EdgeFacts } from '../domain/api-schemas';
+import { edgeBeaconSchema, type EdgeFacts } from '../domain/api-schemas';
 import { BEACON_LIMIT, dedupeKey, MAX_BEACON_URL_LENGTH } from '../domain/tracking';
 import { WindowCounter } from '../domain/window-counter';
 import { post } from '../services/beacon-outbox';
 
 /**
  * GET /beacon?<SPEC §3 report fields> (the image beacon; POST with the same query string for
- * navigator.sendBeacon). Lean on purpose — validate, count, answer; then hash and enqueue after
- * the answer — so it costs about what /health costs; delivery to the collection host is the queue
- * consumer's work.
+ * navigator.sendBeacon). Lean on purpose — validate, count, hash, answer; the outbox enqueues
+ * after the answer — so it costs about what /health costs; delivery to the collection host is
+ * the queue consumer's work.
  */
 
 /** 1 × 1 transparent GIF. */
@@ -33,14 +34,17 @@ function saltOf(env: Env): string {
   return fallbackSalt;
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-export async function hashClientId(ip: string, salt: string, day: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${ip}\n${salt}\n${day}`)));
-  let out = '';
-  for (let i = 0; i < 16; i++) out += HEX[digest[i]!];
-  return out;
+/**
+ * SHA-256 of IP + salt + UTC day, the first 128 bits in hex: stable per client for a day, never
+ * reversible to the IP. Synchronous (node:crypto, nodejs_compat), so the beacon hashes before it
+ * answers and the IP goes no further than this handler.
+ */
+export function hashClientId(ip: string, salt: string, day: string): string {
+  return createHash('sha256').update(`${ip}\n${salt}\n${day}`).digest('hex').slice(0, 32);
 }
+
+/** cf.country / cf.colo as the collection host takes them (edgeFactsSchema), else null. */
+const cfCode = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : null);
 
 /**
  * Best-effort first line of the dedupe: the same event seen by this isolate within a minute is
@@ -70,9 +74,9 @@ function accepted(c: Context<AppEnv>) {
 }
 
 /**
- * Validate, count, answer. Everything that needs I/O — hashing the client id, the queue — runs
- * after the answer in waitUntil, so a beacon costs about what /health costs (the issue 6 budget,
- * measured by `npm run bench`).
+ * Validate, count, hash, answer: no I/O before the answer, and none at all for most beacons.
+ * The outbox sends them in packets after the answer (waitUntil), so a beacon costs about what
+ * /health costs (the issue 6 budget, measured by `npm run bench`).
  */
 function handleBeacon(c: Context<AppEnv>) {
   if (c.req.method === 'HEAD') return refuse(c, 405, 'use GET or POST');
@@ -101,25 +105,20 @@ function handleBeacon(c: Context<AppEnv>) {
   const event = parsed.data;
   if (recentEvents.hit(dedupeKey(event), now)) {
     const cf = c.req.raw.cf as { country?: unknown; colo?: unknown } | undefined;
-    const facts: Omit<EdgeFacts, 'client_id'> = {
-      country: typeof cf?.country === 'string' ? cf.country : null,
-      colo: typeof cf?.colo === 'string' ? cf.colo : null,
+    const edge: EdgeFacts = {
+      country: cfCode(cf?.country, /^[A-Z0-9]{2}$/),
+      colo: cfCode(cf?.colo, /^[A-Z0-9]{2,8}$/),
       received_at: now,
+      client_id: hashClientId(ip, saltOf(c.env), new Date(now).toISOString().slice(0, 10)),
       // The request context already ran isbot on the User-Agent.
       is_bot: c.get('device')?.bot ?? false,
     };
-    c.executionCtx.waitUntil(admit(c.env, event, ip, facts));
+    // Into the outbox (src/services/beacon-outbox.ts); only the request that holds a flush
+    // has work to keep alive after the answer.
+    const flush = post(c.env, { event, edge });
+    if (flush) c.executionCtx.waitUntil(flush);
   }
   return accepted(c);
-}
-
-/**
- * After the answer: hash the client id (the raw IP goes no further) and put the event in the
- * outbox (src/services/beacon-outbox.ts); resolves once a flush this request holds is done.
- */
-async function admit(env: Env, event: EdgeBeaconEvent, ip: string, facts: Omit<EdgeFacts, 'client_id'>): Promise<void> {
-  const clientId = await hashClientId(ip, saltOf(env), new Date(facts.received_at).toISOString().slice(0, 10));
-  await post(env, { event, edge: { ...facts, client_id: clientId } });
 }
 
 export const beacon = new Hono<AppEnv>().on(['GET', 'POST', 'HEAD'], '/', handleBeacon);

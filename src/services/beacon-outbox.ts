@@ -8,9 +8,9 @@ import { dedupeKey } from '../domain/tracking';
  * per beacon was most of what a beacon cost (docs/ARCHITECTURE.md, Beacons).
  *
  * One request at a time holds the flush: the first item into an empty outbox arms a timer in
- * that request's waitUntil, and that flush takes everything that arrived meanwhile; a full
- * packet is sent at once by the request that filled it. Requests share only this array, never a
- * promise, so every send runs in a live request context.
+ * that request's waitUntil, and that flush takes everything that arrived meanwhile; the request
+ * that brings the 50th item sends at once. Every other beacon request has nothing to wait for.
+ * Requests share only this array, never a promise, so every send runs in a live request context.
  */
 
 /** How long the first item waits for company. The consumer batches over seconds anyway. */
@@ -29,20 +29,17 @@ interface Sized<T> {
   bytes: number;
 }
 
-const waiting: Sized<BeaconItem>[] = [];
-let waitingBytes = 0;
+const waiting: BeaconItem[] = [];
 let armedAt: number | null = null;
 
 /**
- * Puts one item in the outbox. Returns the work the caller must keep alive with waitUntil (a
- * flush, now when a packet is full, else after OUTBOX_FLUSH_MS), or null when a flush another
- * request armed will carry the item.
+ * Puts one item in the outbox, synchronously. Returns the work the caller must keep alive with
+ * waitUntil (a flush: now when a packet is full, else after OUTBOX_FLUSH_MS), or null when a
+ * flush another request holds will carry the item.
  */
 export function post(env: Env, item: BeaconItem, now = Date.now()): Promise<void> | null {
-  const bytes = jsonBytes(item);
-  waiting.push({ value: item, bytes });
-  waitingBytes += bytes;
-  if (waiting.length >= PACKET_MAX_ITEMS || waitingBytes >= PACKET_MAX_BYTES) return flush(env);
+  waiting.push(item);
+  if (waiting.length >= PACKET_MAX_ITEMS) return flush(env);
   if (armedAt !== null && now - armedAt < ARMED_STALE_MS) return null;
   armedAt = now;
   return scheduler.wait(OUTBOX_FLUSH_MS).then(() => {
@@ -51,14 +48,13 @@ export function post(env: Env, item: BeaconItem, now = Date.now()): Promise<void
   });
 }
 
-/** Packs everything waiting and sends it. */
+/** Packs everything waiting (≤ 50 items and ≤ 96 KB a packet) and sends it. */
 export async function flush(env: Env): Promise<void> {
+  const items = waiting.splice(0, waiting.length).map(sized);
   const packets: Sized<BeaconPacket>[] = [];
-  while (waiting.length > 0) {
-    const items = takeRun(waiting, PACKET_MAX_ITEMS, PACKET_MAX_BYTES);
-    waitingBytes -= items.reduce((sum, item) => sum + item.bytes, 0);
-    const packet: BeaconPacket = { v: 2, items: items.map((item) => item.value) };
-    packets.push({ value: packet, bytes: jsonBytes(packet) });
+  while (items.length > 0) {
+    const run = takeRun(items, PACKET_MAX_ITEMS, PACKET_MAX_BYTES);
+    packets.push(sized({ v: 2, items: run.map((item) => item.value) }));
   }
   await sendMessages(env.BEACON_QUEUE, packets, (failed) => ({
     msg: 'beacon enqueue failed',
