@@ -7,12 +7,12 @@ import type { OriginEnv } from './env';
 import { ok, replyError, replyOutcome } from './envelope';
 
 // The collection host for the tracking beacon. The site's queue consumer posts batches
-// ({events: [...]}, at most 100); a single event may also arrive as the classic image GET with
+// ({events: [...]}, at most MAX_COLLECT_BATCH); a single event may also arrive as the classic image GET with
 // the report fields as query string. (uuid, time_, action, tryno) is unique, so a batch the
 // queue retries after a timeout never doubles.
 
-/** A batch of 100 events with long fields stays well under this. */
-const MAX_BATCH_BYTES = 256 * 1024;
+/** A batch of 500 events with every field at its longest (about 2 KB each) stays under this. */
+const MAX_BATCH_BYTES = 1280 * 1024;
 export const COLLECT_DOWN_KEY = 'fault.collect_down';
 
 /** 1 × 1 transparent GIF for the image beacon. */

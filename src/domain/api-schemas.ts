@@ -421,7 +421,11 @@ export function readEnvelope(body: unknown): { code: number; msg: string } | nul
 // ── The collection host (tracking beacon batches) ───────────────────────────────────────────
 
 export const COLLECT_PATH = '/collect';
-export const MAX_COLLECT_BATCH = 100;
+/**
+ * Events per POST /collect. The consumer reads up to 20 packets of 50, so a queue batch is at most
+ * two posts; each post has a fixed cost at the host (a request, its checks, a transaction).
+ */
+export const MAX_COLLECT_BATCH = 500;
 
 /** A report field as it may arrive from a query string or JSON: kept as text. */
 const reportField = z

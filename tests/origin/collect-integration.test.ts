@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_COLLECT_BATCH } from '../../src/domain/api-schemas';
 import { BASE, db, getJson, postJson, send, type Json } from './helpers';
 
 const event = (uuid: string, overrides: Json = {}) => ({
@@ -82,7 +83,7 @@ describe('POST /collect', () => {
   });
 
   it('refuses malformed batches with 400', async () => {
-    const cases: unknown[] = [{ events: [] }, { events: [{ action: 'download' }] }, { events: Array.from({ length: 101 }, () => event('u')) }, { nope: 1 }];
+    const cases: unknown[] = [{ events: [] }, { events: [{ action: 'download' }] }, { events: Array.from({ length: MAX_COLLECT_BATCH + 1 }, () => event('u')) }, { nope: 1 }];
     for (const body of cases) {
       const res = await postJson('/collect', body);
       expect(res.status).toBe(400);

@@ -5,7 +5,7 @@ import worker from '../../src/index';
 import { countAtHost, setCollectDown } from './helpers';
 import { BEACON_DLQ_NAME, BEACON_QUEUE_NAME } from '../../src/services/beacon-consumer';
 import type { BeaconMessage, BeaconPacket } from '../../src/domain/beacon-messages';
-import { edgeBeaconSchema } from '../../src/domain/api-schemas';
+import { edgeBeaconSchema, MAX_COLLECT_BATCH } from '../../src/domain/api-schemas';
 import { DLQ_HOLD_SECONDS, retryDelaySeconds } from '../../src/domain/tracking';
 
 // The Worker's queue handler, called directly with batches built by cloudflare:test, against the
@@ -100,14 +100,15 @@ describe('delivering beacons to the collection host', () => {
     expect(await countAtHost(uuid)).toBe(3);
   });
 
-  it('splits more than 100 events into several posts', async () => {
+  it(`splits more than ${MAX_COLLECT_BATCH} events into several posts`, async () => {
     const uuid = freshUuid();
     const posts = recordPosts();
-    const outcome = await run(BEACON_QUEUE_NAME, Array.from({ length: 150 }, (_, n) => beaconMessage(uuid, n)));
-    expect(posts.bodies.map((b) => b.events.length)).toEqual([100, 50]);
-    expect(outcome.acked).toHaveLength(150);
+    const n = MAX_COLLECT_BATCH + 50;
+    const outcome = await run(BEACON_QUEUE_NAME, Array.from({ length: n }, (_, i) => beaconMessage(uuid, i)));
+    expect(posts.bodies.map((b) => b.events.length)).toEqual([MAX_COLLECT_BATCH, 50]);
+    expect(outcome.acked).toHaveLength(n);
     vi.restoreAllMocks();
-    expect(await countAtHost(uuid)).toBe(150);
+    expect(await countAtHost(uuid)).toBe(n);
   });
 
   it('sends the edge facts along and never an IP', async () => {
@@ -200,10 +201,9 @@ describe('packets (several events in one queue message, as the edge sends them)'
 
   it('retries a whole packet when any of its events could not be delivered, and acks the packets that got through', async () => {
     const uuid = freshUuid();
-    // 150 events: the first post (100) fails, the second (50) goes through.
-    const first = packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, n)));
-    const second = packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, 50 + n)));
-    const third = packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, 100 + n)));
+    // Packets of 50 filling one post and spilling into a second: the first post fails, the second goes through.
+    const perPost = MAX_COLLECT_BATCH / 50;
+    const packets = Array.from({ length: perPost + 1 }, (_, p) => packet(Array.from({ length: 50 }, (_, n) => beaconMessage(uuid, p * 50 + n))));
     const realFetch = origin.fetch.bind(origin);
     let posts = 0;
     vi.spyOn(origin, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -211,16 +211,16 @@ describe('packets (several events in one queue message, as the edge sends them)'
       return realFetch(input as RequestInfo, init);
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const outcome = await run(BEACON_QUEUE_NAME, [first, second, third], 3);
-    const [firstId, secondId, thirdId] = outcome.ids;
-    expect(sorted(outcome.retried.map((r) => r.id))).toEqual(sorted([firstId!, secondId!]));
+    const outcome = await run(BEACON_QUEUE_NAME, packets, 3);
+    const firstPost = outcome.ids.slice(0, perPost);
+    expect(sorted(outcome.retried.map((r) => r.id))).toEqual(sorted(firstPost));
     expect(outcome.retried[0]!.delaySeconds).toBe(retryDelaySeconds(3));
-    expect(outcome.acked).toEqual([thirdId]);
+    expect(outcome.acked).toEqual([outcome.ids[perPost]]);
     vi.restoreAllMocks();
     expect(await countAtHost(uuid)).toBe(50);
     // The retry stores the rest; what was stored already is not doubled.
-    expect((await run(BEACON_QUEUE_NAME, [first, second], 4)).acked).toHaveLength(2);
-    expect(await countAtHost(uuid)).toBe(150);
+    expect((await run(BEACON_QUEUE_NAME, packets.slice(0, perPost), 4)).acked).toHaveLength(perPost);
+    expect(await countAtHost(uuid)).toBe((perPost + 1) * 50);
   });
 
   it('drops the malformed items of a packet and delivers the others', async () => {
