@@ -4,6 +4,7 @@ import {
   API_REQUEST_SCHEMAS,
   beaconEventSchema,
   collectBatchSchema,
+  MAX_COLLECT_BATCH,
   createOrderRequestSchema,
   emailSchema,
   envelopeStyle,
@@ -97,11 +98,23 @@ describe('beacon events', () => {
     expect(event).toMatchObject({ time_: 1767225600000, tryno: 0, business_index: '8109', tid1: '16' });
   });
 
-  it('bounds a batch to 1..100 events', () => {
+  it('bounds a batch to 1..500 events', () => {
     const event = { uuid: 'u', time_: 1, action: 'a' };
+    expect(MAX_COLLECT_BATCH).toBe(500);
     expect(collectBatchSchema.safeParse({ events: [] }).success).toBe(false);
-    expect(collectBatchSchema.safeParse({ events: Array.from({ length: 100 }, () => event) }).success).toBe(true);
-    expect(collectBatchSchema.safeParse({ events: Array.from({ length: 101 }, () => event) }).success).toBe(false);
+    expect(collectBatchSchema.safeParse({ events: Array.from({ length: 500 }, () => event) }).success).toBe(true);
+    expect(collectBatchSchema.safeParse({ events: Array.from({ length: 501 }, () => event) }).success).toBe(false);
+  });
+
+  it('takes the edge facts all together or not at all', () => {
+    const event = { uuid: 'u', time_: 1, action: 'a' };
+    const facts = { received_at: 1, client_id: 'a'.repeat(32), country: null, colo: 'NRT', is_bot: false };
+    expect(collectBatchSchema.safeParse({ events: [event, { ...event, ...facts }] }).success).toBe(true);
+    for (const key of Object.keys(facts)) {
+      const partial: Record<string, unknown> = { ...event, ...facts };
+      delete partial[key];
+      expect(collectBatchSchema.safeParse({ events: [partial] }).success, key).toBe(false);
+    }
   });
 });
 
