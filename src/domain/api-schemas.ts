@@ -463,19 +463,19 @@ export const beaconEventSchema = z.object({
 });
 export type BeaconEvent = z.input<typeof beaconEventSchema>;
 
-/**
- * An event as the site's queue consumer posts it: the report fields plus what the edge knows
- * (src/routes/beacon.ts EdgeFacts). The edge facts are optional so a bare event still counts.
- */
+/** cf.country (ISO 3166-1 alpha-2, or Cloudflare's XX / T1) and cf.colo (an IATA code) as stored. */
+export const CF_COUNTRY_PATTERN = /^[A-Z0-9]{2}$/;
+export const CF_COLO_PATTERN = /^[A-Z0-9]{2,8}$/;
+
+/** What only the edge knows about an event it accepted (src/routes/beacon.ts adds it). Never the IP. */
 export const edgeFactsSchema = z.object({
   /** Epoch milliseconds at the edge. */
   received_at: z.number({ error: 'received_at is invalid' }).int().nonnegative(),
   /** SHA-256 of IP + salt + UTC day, 128 bits in hex: never the IP. */
   client_id: z.string({ error: 'client_id is invalid' }).regex(/^[0-9a-f]{32}$/, 'client_id is invalid'),
-  /** cf.country (ISO 3166-1 alpha-2, or Cloudflare's XX / T1), null when unknown. */
-  country: z.string({ error: 'country is invalid' }).regex(/^[A-Z0-9]{2}$/, 'country is invalid').nullable(),
-  /** cf.colo (an IATA code), null when unknown. */
-  colo: z.string({ error: 'colo is invalid' }).regex(/^[A-Z0-9]{2,8}$/, 'colo is invalid').nullable(),
+  /** null when unknown. */
+  country: z.string({ error: 'country is invalid' }).regex(CF_COUNTRY_PATTERN, 'country is invalid').nullable(),
+  colo: z.string({ error: 'colo is invalid' }).regex(CF_COLO_PATTERN, 'colo is invalid').nullable(),
   /** isbot on the User-Agent. */
   is_bot: z.boolean({ error: 'is_bot is invalid' }),
 });
@@ -483,6 +483,10 @@ export type EdgeFacts = z.output<typeof edgeFactsSchema>;
 
 const EDGE_FACT_KEYS = Object.keys(edgeFactsSchema.shape) as (keyof EdgeFacts)[];
 
+/**
+ * An event as the site's queue consumer posts it: the report fields plus the edge facts, all of
+ * them or none (a bare event still counts).
+ */
 export const collectEventSchema = beaconEventSchema
   .extend(edgeFactsSchema.partial().shape)
   .refine((event) => [0, EDGE_FACT_KEYS.length].includes(EDGE_FACT_KEYS.filter((key) => event[key] !== undefined).length), {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { edgeBeaconSchema, type EdgeFacts } from '../domain/api-schemas';
+import { CF_COLO_PATTERN, CF_COUNTRY_PATTERN, edgeBeaconSchema, type EdgeFacts } from '../domain/api-schemas';
 import { BEACON_LIMIT, dedupeKey, MAX_BEACON_URL_LENGTH } from '../domain/tracking';
 import { WindowCounter } from '../domain/window-counter';
 import { post } from '../services/beacon-outbox';
@@ -39,7 +39,7 @@ function saltOf(env: Env): string {
  * reversible to the IP. Synchronous (node:crypto, nodejs_compat), so the beacon hashes before it
  * answers and the IP goes no further than this handler.
  */
-export function hashClientId(ip: string, salt: string, day: string): string {
+function hashClientId(ip: string, salt: string, day: string): string {
   return createHash('sha256').update(`${ip}\n${salt}\n${day}`).digest('hex').slice(0, 32);
 }
 
@@ -106,8 +106,8 @@ function handleBeacon(c: Context<AppEnv>) {
   if (recentEvents.hit(dedupeKey(event), now)) {
     const cf = c.req.raw.cf as { country?: unknown; colo?: unknown } | undefined;
     const edge: EdgeFacts = {
-      country: cfCode(cf?.country, /^[A-Z0-9]{2}$/),
-      colo: cfCode(cf?.colo, /^[A-Z0-9]{2,8}$/),
+      country: cfCode(cf?.country, CF_COUNTRY_PATTERN),
+      colo: cfCode(cf?.colo, CF_COLO_PATTERN),
       received_at: now,
       client_id: hashClientId(ip, saltOf(c.env), new Date(now).toISOString().slice(0, 10)),
       // The request context already ran isbot on the User-Agent.

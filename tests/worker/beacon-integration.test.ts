@@ -30,10 +30,10 @@ function fields(overrides: Record<string, string> = {}): Record<string, string> 
  * One beacon through the Worker's fetch. The answer comes first and the hashing, shared limiter
  * and enqueue run in waitUntil, so this waits for that work too before the test looks at the queue.
  */
-async function beacon(query: Record<string, string> | string, { method = 'GET', ip = freshIp(), ua = UA.desktop }: { method?: string; ip?: string; ua?: string } = {}) {
+async function beacon(query: Record<string, string> | string, { method = 'GET', ip = freshIp(), ua = UA.desktop, cf }: { method?: string; ip?: string; ua?: string; cf?: Record<string, unknown> } = {}) {
   const search = typeof query === 'string' ? query : new URLSearchParams(query).toString();
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}/beacon?${search}`, { method, headers: { 'user-agent': ua, 'cf-connecting-ip': ip } }), env, ctx);
+  const res = await worker.fetch(new Request(`${ORIGIN}/beacon?${search}`, { method, headers: { 'user-agent': ua, 'cf-connecting-ip': ip }, ...(cf ? { cf } : {}) }), env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -85,6 +85,16 @@ describe('a valid beacon', () => {
     expect(sent[0]!.edge.client_id).toBe(sent[1]!.edge.client_id);
     expect(sent[2]!.edge.client_id).not.toBe(sent[0]!.edge.client_id);
     expect(sent[0]!.edge.is_bot).toBe(false);
+  });
+
+  it('carries cf.country and cf.colo, and null for values that are not codes', async () => {
+    const { messages: sent } = captureQueue();
+    await beacon(fields(), { cf: { country: 'JP', colo: 'NRT' } });
+    await beacon(fields(), { cf: { country: '<script>', colo: 'nrt' } });
+    expect(sent.map((m) => [m.edge.country, m.edge.colo])).toEqual([
+      ['JP', 'NRT'],
+      [null, null],
+    ]);
   });
 
   it('sent twice is answered twice but enqueued once', async () => {
