@@ -422,8 +422,8 @@ export function readEnvelope(body: unknown): { code: number; msg: string } | nul
 
 export const COLLECT_PATH = '/collect';
 /**
- * Events per POST /collect. The consumer reads up to 20 packets of 50, so a queue batch is at most
- * two posts; each post has a fixed cost at the host (a request, its checks, a transaction).
+ * Events per POST /collect. The consumer reads up to 10 packets of 200, so a queue batch is at
+ * most four posts; each post has a fixed cost at the host (a request, its checks, a transaction).
  */
 export const MAX_COLLECT_BATCH = 500;
 

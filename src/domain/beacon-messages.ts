@@ -23,8 +23,11 @@ export interface BeaconPacket {
 }
 export type BeaconQueueBody = BeaconMessage | BeaconPacket;
 
-/** Items per packet. Every field is bounded, so an item is at most about 2 KB of JSON. */
-export const PACKET_MAX_ITEMS = 50;
+/**
+ * Items per packet. Every field is bounded, so an item is at most about 2 KB of JSON (a typical
+ * one about 0.5 KB); PACKET_MAX_BYTES decides first for long ones.
+ */
+export const PACKET_MAX_ITEMS = 200;
 /** Bytes of JSON per packet: the queue takes messages up to 128 KB. */
 export const PACKET_MAX_BYTES = 96 * 1024;
 

@@ -6,7 +6,7 @@ import { sendMessages, sized } from './beacon-outbox';
 /**
  * The queue consumer (the Worker's `queue` export). Two queues come here:
  *
- * - mt-beacons: events accepted at the edge (packets of up to 50, src/domain/beacon-messages.ts),
+ * - mt-beacons: events accepted at the edge (packets of up to 200, src/domain/beacon-messages.ts),
  *   posted to the collection host 500 at a time. A message whose events the host took is acked;
  *   one with an event that failed (host down, 5xx, timeout) is retried with a growing delay, and
  *   after max_retries the queue moves it to mt-beacons-dlq. An event twice in a batch is sent
