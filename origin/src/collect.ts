@@ -43,7 +43,8 @@ export async function isCollectDown(c: Context<OriginEnv>): Promise<boolean> {
 }
 
 async function store(db: D1Database, events: readonly BeaconEvent[], now: number): Promise<CollectData> {
-  const rows = JSON.stringify(events.map((e) => ({ ...e, tryno: e.tryno ?? 0, is_bot: e.is_bot === undefined ? undefined : e.is_bot ? 1 : 0 })));
+  // The schema already defaulted tryno to 0; json_extract reads a JSON true/false as 1/0.
+  const rows = JSON.stringify(events);
   const [stored] = await db.batch([db.prepare(INSERT_EVENTS).bind(rows, now), db.prepare(INSERT_EDGE).bind(rows)]);
   const changes = stored?.meta.changes ?? 0;
   return { stored: changes, duplicates: events.length - changes };

@@ -1,7 +1,7 @@
 /**
  * Hits per key in fixed windows, held in one isolate's memory and bounded in size (the oldest
  * window is dropped first). Synchronous, so a request can be answered without any I/O. It is a
- * per-isolate view only: where a global bound matters, a rate-limiting binding stays the authority.
+ * per-isolate view only: it bounds what one isolate sees, not a client spread over many.
  */
 export class WindowCounter {
   private readonly windows = new Map<string, { start: number; count: number }>();

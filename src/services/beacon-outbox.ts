@@ -27,6 +27,7 @@ const ARMED_STALE_MS = 5_000;
 
 const encoder = new TextEncoder();
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).byteLength;
+const PACKET_ENVELOPE_BYTES = '{"v":2,"items":[]}'.length;
 
 interface Sized<T> {
   value: T;
@@ -58,7 +59,10 @@ export async function flush(env: Env): Promise<void> {
   const packets: Sized<BeaconPacket>[] = [];
   while (items.length > 0) {
     const run = takeRun(items, PACKET_MAX_ITEMS, PACKET_MAX_BYTES);
-    packets.push(sized({ v: 2, items: run.map((item) => item.value) }));
+    // The packet's JSON is `{"v":2,"items":[` + the items joined by commas + `]}`: its size
+    // follows from theirs, without stringifying it again.
+    const bytes = PACKET_ENVELOPE_BYTES + run.reduce((sum, item) => sum + item.bytes, 0) + run.length - 1;
+    packets.push({ value: { v: 2, items: run.map((item) => item.value) }, bytes });
   }
   await sendMessages(env.BEACON_QUEUE, packets, (failed) => ({
     msg: 'beacon enqueue failed',
