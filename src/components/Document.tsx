@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { entryAssets } from '../pages/assets';
 import { I18nProvider } from '../../client/lib/i18n';
-import { clientMessages } from '../i18n/messages';
+import { clientMessagesPayload } from '../i18n/messages';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme-boot';
 import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
 
@@ -20,6 +20,8 @@ export interface HeadInfo {
   /** Outside production only: the SPEC's sitemap list, printed to the console by the client. */
   sitemapList?: string[];
   jsonLd?: object[];
+  /** Message namespaces the page's islands read besides `ui` (the route's `clientNamespaces`). */
+  clientNamespaces?: readonly string[];
 }
 
 const ogLocale = (locale: string) => locale.replace('-', '_');
@@ -31,7 +33,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
   const i18n = c.get('i18n');
   const { locale } = i18n;
   const analyticsTags = tagMetaContent(tagIdsFrom(c.env));
-  const i18nPayload = JSON.stringify({ locale, messages: clientMessages(locale) }).replace(/</g, '\\u003c');
+  const i18nPayload = clientMessagesPayload(locale, head.clientNamespaces);
   return (
     <html lang={locale} dir="ltr" data-theme="light">
       <head>

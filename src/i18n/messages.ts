@@ -28,8 +28,33 @@ export function translatorFor(locale: Locale): I18n {
   return i18n;
 }
 
-export function clientMessages(locale: Locale): Messages {
-  const base = MESSAGES[DEFAULT_LOCALE][CLIENT_NAMESPACE] as Messages;
-  const own = MESSAGES[locale][CLIENT_NAMESPACE] as Messages | undefined;
-  return { [CLIENT_NAMESPACE]: mergeMessages(base, own) };
+/**
+ * The messages a page ships to its islands: always `ui`, plus the namespaces its route declares
+ * (`clientNamespaces`, e.g. the checkout's), each with en-US filled in for gaps.
+ */
+export function clientMessages(locale: Locale, extra: readonly string[] = []): Messages {
+  const out: Messages = {};
+  for (const ns of [CLIENT_NAMESPACE, ...extra]) {
+    const base = MESSAGES[DEFAULT_LOCALE][ns] as Messages | undefined;
+    const own = MESSAGES[locale][ns] as Messages | undefined;
+    if (!base && !own) throw new Error(`no messages namespace '${ns}'`);
+    out[ns] = mergeMessages(base ?? {}, own);
+  }
+  return out;
+}
+
+const payloads = new Map<string, string>();
+
+/**
+ * The `<script id="__i18n">` text for a locale and a route's namespaces, serialised once per
+ * isolate: the messages never change while it lives.
+ */
+export function clientMessagesPayload(locale: Locale, extra: readonly string[] = []): string {
+  const key = `${locale}|${extra.join(',')}`;
+  let payload = payloads.get(key);
+  if (payload === undefined) {
+    payload = JSON.stringify({ locale, messages: clientMessages(locale, extra) }).replace(/</g, '\\u003c');
+    payloads.set(key, payload);
+  }
+  return payload;
 }

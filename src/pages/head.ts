@@ -52,6 +52,7 @@ export function headFor(opts: {
     mobileAlternate: route.mobile && !mobile ? routeUrl(siteUrl, route, locale, params, true) : undefined,
     robots: route.indexable ? 'index,follow' : route.status === 404 ? 'noindex,nofollow' : 'noindex,follow',
     sitemapList: production ? undefined : SPEC_SITEMAP_LIST,
+    clientNamespaces: route.clientNamespaces,
   };
 }
 

@@ -58,6 +58,11 @@ export interface PageRoute {
   validate?: (params: Record<string, string>, query: URLSearchParams) => boolean;
   /** Message keys of the page's <title> and description when they depend on params (default `pages.<id>.title` / `.description`). */
   headKeys?: (params: Record<string, string>) => { title: string; description: string };
+  /**
+   * Message namespaces shipped to the browser on this page besides `ui` (e.g. `['checkout']`):
+   * islands with a lot of copy keep it out of every other page's HTML.
+   */
+  clientNamespaces?: readonly string[];
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createTranslator, I18nProvider, mergeMessages, useT, type Messages } from '../../client/lib/i18n';
-import { clientMessages, translatorFor } from '../../src/i18n/messages';
+import { clientMessages, clientMessagesPayload, translatorFor } from '../../src/i18n/messages';
 import enUS from '../../locales/en-US.json';
+import jaJP from '../../locales/ja-JP.json';
 
 const en: Messages = { greet: 'Hello {{name}}', only: { en: 'English only' }, nested: { a: 'A', b: 'B' } };
 const fr: Messages = { greet: 'Bonjour {{name}}', nested: { a: 'A-fr' } };
@@ -60,6 +61,23 @@ describe('clientMessages', () => {
 
   it('fills gaps from en-US', () => {
     expect(clientMessages('en-US')).toEqual({ ui: enUS.ui });
+  });
+
+  it('adds the namespaces a route declares, after ui', () => {
+    const messages = clientMessages('ja-JP', ['buy']);
+    expect(Object.keys(messages)).toEqual(['ui', 'buy']);
+    expect(messages.buy).toEqual(mergeMessages(enUS.buy as Messages, (jaJP as Messages).buy as Messages));
+  });
+
+  it('refuses a namespace no locale has, so a typo in the route table fails loudly', () => {
+    expect(() => clientMessages('en-US', ['no-such-namespace'])).toThrow(/no-such-namespace/);
+  });
+
+  it('serialises each payload once per isolate, with no raw < that could close the script', () => {
+    const first = clientMessagesPayload('fr-FR', ['buy']);
+    expect(clientMessagesPayload('fr-FR', ['buy'])).toBe(first);
+    expect(first).not.toContain('<');
+    expect(JSON.parse(first)).toEqual({ locale: 'fr-FR', messages: clientMessages('fr-FR', ['buy']) });
   });
 });
 
