@@ -49,7 +49,7 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
   route({ id: 'about', path: '/about', page: AboutPage }),
   mobileRoute({ id: 'buy', path: '/buy', page: BuyPage }),
-  route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false }),
+  route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false, payments: true }),
   route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),
@@ -81,12 +81,12 @@ export const ROUTES: readonly PageRoute[] = [
   }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
   hiddenRoute({ id: 'test', path: '/test', page: internalPage('test') }),
-  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: internalPage('test-checkout') }),
+  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: internalPage('test-checkout'), payments: true }),
   hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: internalPage('text-checkout') }),
   hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: internalPage('demo-copy') }),
   hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
   hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
-  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal') }),
+  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal'), payments: true }),
   hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
 ];
 

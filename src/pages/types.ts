@@ -63,6 +63,11 @@ export interface PageRoute {
    * islands with a lot of copy keep it out of every other page's HTML.
    */
   clientNamespaces?: readonly string[];
+  /**
+   * The page may load a payment provider's script (Stripe.js, PayPal's SDK): only such pages get
+   * the widened CSP, `Permissions-Policy: payment` for Stripe and COOP for PayPal's popup.
+   */
+  payments?: boolean;
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
 }
