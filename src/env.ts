@@ -10,6 +10,8 @@ export interface RequestVars {
   locale: Locale;
   i18n: I18n;
   device: Device;
+  /** The page may load Stripe or PayPal (its route says `payments: true`): the security headers widen for it. */
+  paymentPage?: boolean;
 }
 
 export interface Device {

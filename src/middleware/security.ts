@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { COMMON_SECURITY_HEADERS, pageCsp } from '../domain/security-headers';
+import { COMMON_SECURITY_HEADERS, mergeCspSources, PAYMENT_CSP_SOURCES, PAYMENT_PAGE_COOP, PAYMENT_PAGE_PERMISSIONS_POLICY, pageCsp } from '../domain/security-headers';
 import type { AppEnv } from '../env';
 import { tagCspSources, tagIdsFrom } from '../domain/tracking';
 
@@ -22,6 +22,15 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
   // Configured analytics tags (GTM_ID, GOOGLE_ADS_ID, BING_UET_ID) add exactly their hosts.
-  headers.set('Content-Security-Policy', pageCsp(nonce, tagCspSources(tagIdsFrom(c.env ?? {}))));
+  const tagSources = tagCspSources(tagIdsFrom(c.env ?? {}));
+  if (c.get('paymentPage')) {
+    // Checkout pages only (route-table `payments: true`): Stripe's and PayPal's frames, scripts and
+    // calls, Stripe's wallets, PayPal's popup. Every other page keeps the strict policy.
+    headers.set('Content-Security-Policy', pageCsp(nonce, mergeCspSources(tagSources, PAYMENT_CSP_SOURCES)));
+    headers.set('Permissions-Policy', PAYMENT_PAGE_PERMISSIONS_POLICY);
+    headers.set('Cross-Origin-Opener-Policy', PAYMENT_PAGE_COOP);
+  } else {
+    headers.set('Content-Security-Policy', pageCsp(nonce, tagSources));
+  }
   headers.delete('X-Powered-By');
 };

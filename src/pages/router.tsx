@@ -96,6 +96,7 @@ function handler(route: PageRoute, locale: Locale, mobile: boolean) {
     const params = c.req.param() as Record<string, string>;
     const query = new URL(c.req.url).searchParams;
     if (route.validate && !route.validate(params, query)) return renderNotFound(c);
+    if (route.payments) c.set('paymentPage', true);
 
     const effectiveLocale = route.localeFromQuery ? route.localeFromQuery(query) : locale;
     if (route.agentRedirect) c.header('Vary', 'User-Agent, Sec-CH-UA-Mobile');

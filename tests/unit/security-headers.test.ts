@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import headersFile from '../../public/_headers?raw';
-import { COMMON_SECURITY_HEADERS, HSTS, pageCsp, PERMISSIONS_POLICY, REFERRER_POLICY, STATIC_CSP, staticHeadersFile } from '../../src/domain/security-headers';
+import {
+  COMMON_SECURITY_HEADERS,
+  HSTS,
+  mergeCspSources,
+  pageCsp,
+  PAYMENT_CSP_SOURCES,
+  PAYMENT_PAGE_PERMISSIONS_POLICY,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  STATIC_CSP,
+  staticHeadersFile,
+} from '../../src/domain/security-headers';
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
 
@@ -26,6 +37,40 @@ describe('pageCsp', () => {
     expect(d.get('script-src')).toContain('https://js.stripe.com');
     expect(d.get('img-src')).toContain('https://img.example');
     expect(d.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('has no frame-src and only self styles unless a page asks for them', () => {
+    const d = directives(pageCsp('n'));
+    expect(d.has('frame-src')).toBe(false);
+    expect(d.get('style-src')).toEqual(["'self'"]);
+  });
+
+  it('admits extra styles only with the nonce, never unsafe-inline', () => {
+    const d = directives(pageCsp('n', { style: ['https://*.paypal.com'], frame: ['https://js.stripe.com'] }));
+    expect(d.get('style-src')).toEqual(["'self'", "'nonce-n'", 'https://*.paypal.com']);
+    expect(d.get('frame-src')).toEqual(['https://js.stripe.com']);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
+describe('payment pages', () => {
+  it('let Stripe and PayPal load their frames, calls and images', () => {
+    const d = directives(pageCsp('n', PAYMENT_CSP_SOURCES));
+    expect(d.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com']));
+    expect(d.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://*.paypal.com']));
+    expect(d.get('img-src')).toEqual(expect.arrayContaining(['https://*.stripe.com', 'https://*.paypalobjects.com']));
+    expect(d.get('script-src')).toEqual(expect.arrayContaining(["'nonce-n'", "'strict-dynamic'", 'https://js.stripe.com', 'https://www.paypal.com']));
+    expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('merge with the analytics hosts without repeats', () => {
+    const merged = mergeCspSources({ script: ['https://a.example', 'https://js.stripe.com'], img: ['https://a.example'] }, { script: ['https://js.stripe.com'], frame: ['https://f.example'] });
+    expect(merged).toEqual({ script: ['https://a.example', 'https://js.stripe.com'], img: ['https://a.example'], frame: ['https://f.example'] });
+  });
+
+  it('let js.stripe.com use the Payment Request API and change nothing else of the permissions policy', () => {
+    expect(PAYMENT_PAGE_PERMISSIONS_POLICY).toMatch(/payment=\(self "https:\/\/js\.stripe\.com"\)/);
+    expect(PAYMENT_PAGE_PERMISSIONS_POLICY.replace(/payment=\([^)]*\)/, '')).toBe(PERMISSIONS_POLICY.replace(/payment=\([^)]*\)/, ''));
   });
 });
 

@@ -75,3 +75,46 @@ describe('the CSP nonce', () => {
     for (const link of preloads) expect(link).toContain(`nonce="${nonce}"`);
   });
 });
+
+describe('checkout pages (route-table payments: true) and only they', () => {
+  const PAYMENT_PAGES = ['/checkout', '/fr-FR/checkout', '/ja-JP/test-checkout', '/zh-CN/components/Paypal'];
+  const OTHER_PAGES = ['/', '/buy', '/ja-JP/license-code', '/components/Copy'];
+  const headersOf = async (path: string) => (await get(path, { headers: { cookie: 'locale=en-US' } })).headers;
+  const withoutNonce = (csp: string) => csp.replace(/'nonce-[^']+'/g, "'nonce'");
+
+  it.each(PAYMENT_PAGES)('%s lets Stripe and PayPal in, allows Stripe wallets and PayPal popups', async (path) => {
+    const headers = await headersOf(path);
+    const d = directives(headers.get('content-security-policy') ?? '');
+    expect(d.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com']));
+    expect(d.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://*.paypal.com']));
+    expect(d.get('img-src')).toEqual(expect.arrayContaining(['https://*.stripe.com', 'https://*.paypal.com']));
+    expect(d.get('script-src')).toEqual(expect.arrayContaining(["'strict-dynamic'", 'https://js.stripe.com', 'https://www.paypal.com']));
+    expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(d.get('style-src')).not.toContain("'unsafe-inline'");
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it.each(OTHER_PAGES)('%s keeps the strict headers: no provider host, no frames, COOP same-origin', async (path) => {
+    const headers = await headersOf(path);
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp).not.toMatch(/stripe|paypal/);
+    expect(directives(csp).has('frame-src')).toBe(false);
+    expect(headers.get('permissions-policy')).toMatch(/payment=\(self\)/);
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('differ from another page exactly by the payment sources, the permissions policy and COOP', async () => {
+    const [pay, other] = await Promise.all([headersOf('/checkout'), headersOf('/buy')]);
+    const payD = directives(withoutNonce(pay.get('content-security-policy') ?? ''));
+    const otherD = directives(withoutNonce(other.get('content-security-policy') ?? ''));
+    for (const [name, values] of otherD) expect(payD.get(name), name).toEqual(expect.arrayContaining(values));
+    const added = [...payD].flatMap(([name, values]) => values.filter((v) => !(otherD.get(name) ?? []).includes(v)).map((v) => `${name} ${v}`));
+    expect(added.every((entry) => /stripe\.com|paypal(objects)?\.com|^style-src 'nonce'$/.test(entry)), added.join(', ')).toBe(true);
+    const rest = (h: Headers) => [...h].filter(([k]) => !['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'date', 'set-cookie', 'x-request-id', 'content-length', 'x-plan-source', 'vary', 'link', 'etag'].includes(k));
+    expect(new Map(rest(pay)).get('x-frame-options')).toBe(new Map(rest(other)).get('x-frame-options'));
+    expect(new Map(rest(pay)).get('strict-transport-security')).toBe(new Map(rest(other)).get('strict-transport-security'));
+  });
+});
