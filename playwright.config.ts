@@ -3,8 +3,9 @@ import { defineConfig } from '@playwright/test';
 const CI = Boolean(process.env.CI);
 
 /**
- * End-to-end tests in Debian's Chromium against a running site (E2E_BASE_URL). `npm run test:e2e`
- * and `npm test` start one in production mode on a free port; never `npx playwright install`.
+ * End-to-end tests in Chromium against a running site (E2E_BASE_URL). `npm run test:e2e` and
+ * `npm test` start one in production mode on a free port, and set CHROMIUM_PATH to the browser
+ * scripts/lib/browser.mjs found or installed (Debian's chromium, or Playwright's own download).
  */
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run audit`: Lighthouse, axe-core and a security-header check in headless Chromium
-// (CHROME_PATH, else /usr/bin/chromium) against the site in production mode, started here on
+// (found or installed by scripts/lib/browser.mjs; CHROMIUM_PATH picks one) against the site in production mode, started here on
 // loopback (or `--url` of a running one). Prints the findings and writes audit-results.json.
 //
 //   Lighthouse  mobile and desktop; home, buy, a product page, license-code, feedback and the 404
@@ -20,6 +20,7 @@
 //        --themes <list>    axe only in these themes (default: light,dark)
 //        --quick            Lighthouse on mobile only, axe in en-US and ja-JP only
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensureBrowser } from './lib/browser.mjs';
 import { startSite, stopOnSignal } from './lib/dev-server.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { allPages } from './audit/pages.mjs';
@@ -55,9 +56,8 @@ async function main() {
   const started = Date.now();
   const url = option('--url');
   const port = Number(option('--port'));
-  const chrome = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chrome)) throw new Error(`no Chromium at ${chrome} (apt-get install -y chromium, or set CHROME_PATH)`);
-  process.env.CHROME_PATH = chrome;
+  // Before the site starts, so a machine without a browser stops here with what to run.
+  await ensureBrowser();
 
   const site = url ? { url: url.replace(/\/+$/, ''), stop: async () => {} } : await startSite({ production: true, ...(Number.isInteger(port) && port > 0 ? { port } : {}) });
   stopOnSignal(site);

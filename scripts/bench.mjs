@@ -5,6 +5,7 @@
 // port; default a free one).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureBrowser } from './lib/browser.mjs';
 import { startSite } from './lib/dev-server.mjs';
 import { pageSizes } from './bench/sizes.mjs';
 import { measureThroughput } from './bench/load.mjs';
@@ -54,6 +55,8 @@ function combine(phases) {
 
 async function main() {
   const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : null;
+  // Lighthouse's browser (CHROME_PATH), found or installed before the site starts.
+  if (!args.has('--no-lighthouse')) await ensureBrowser();
   const site = await startSite({ production: true, ...(Number.isInteger(portArg) ? { port: portArg } : {}) });
   const results = { date: new Date().toISOString(), node: process.version, pages: {}, throughput: {}, render: {}, planCache: null, lighthouse: [], budgets: [] };
   try {

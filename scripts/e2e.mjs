@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: builds the client, starts the site on a free port (production React), runs
-// Playwright in Debian's Chromium against it and stops the site. Extra arguments go to
+// Playwright in Chromium (found or installed by scripts/lib/browser.mjs) against it and stops the site. Extra arguments go to
 // `playwright test` (e.g. `npm run test:e2e -- menu --headed`).
 import { runE2E } from './lib/e2e.mjs';
 

@@ -14,7 +14,9 @@
 // collection host (must be equal). Writes soak-results.json; exit 1 when a must fails.
 //
 // Flags: --quick (about 45 s of traffic instead of about 2.5 min), --port <n> (default: a free
-//        one), --url <base> (a running site: no seeding, downloads only if the installer is there).
+//        one), --url <base> (a running site: no seeding, downloads only if the installer is there),
+//        --no-build (reuse dist/client as built, e.g. by npm test, instead of building it again).
+// Ctrl-C, SIGTERM or a failure stops the site and everything else it started (scripts/lib/processes.mjs).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +103,7 @@ async function main() {
   } else {
     persistTo = mkdtempSync(join(tmpdir(), 'mt-soak-'));
     installerSize = await seedInstaller(persistTo, log);
-    site = await startSite({ production: true, persistTo, ...(Number.isInteger(port) && port > 0 ? { port } : {}) });
+    site = await startSite({ production: true, persistTo, build: !argv.includes('--no-build'), ...(Number.isInteger(port) && port > 0 ? { port } : {}) });
   }
   stopOnSignal(site);
   const { EDGE_ERRORS } = await importProjectModule('client/lib/api-handlers.ts');

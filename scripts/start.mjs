@@ -3,9 +3,9 @@
 // `npm run dev` (--watch): React's development build, and the client rebuilt on every change
 // (`vite build --watch`); wrangler dev reloads the Worker when the build output changes.
 // PORT overrides the port. State (KV, D1, R2, queues) persists in .wrangler/state.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { projectEnv, ROOT, run, startSite } from './lib/dev-server.mjs';
+import { isStopping, spawnGroup, stopAll } from './lib/processes.mjs';
 
 const watch = process.argv.includes('--watch');
 const port = Number(process.env.PORT ?? 8787);
@@ -22,38 +22,20 @@ const site = await startSite({ port, production: !watch, inherit: true, persistT
   process.exit(1);
 });
 
-let watcher;
 if (watch) {
   // Already built once by startSite; keep old hashed files so the running Worker never points at a deleted one.
-  watcher = spawn('vite', ['build', '--watch', '--mode', 'development', '--emptyOutDir', 'false', '--logLevel', 'warn'], {
+  spawnGroup('vite', ['build', '--watch', '--mode', 'development', '--emptyOutDir', 'false', '--logLevel', 'warn'], {
     cwd: ROOT,
     env: projectEnv({ NODE_ENV: 'development' }),
     stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
   });
 }
 
 console.log(`\n  The site is running on http://localhost:${port}${watch ? ' (watching client/ and src/)' : ''}. Ctrl-C stops it.\n`);
 
-let stopping = false;
-async function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  if (watcher && watcher.exitCode === null) {
-    try {
-      process.kill(-watcher.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-  await site.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+// Ctrl-C and SIGTERM stop the site and the watcher (scripts/lib/processes.mjs); so does wrangler dying.
 site.child.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`wrangler dev stopped (exit ${code})`);
-    void stop(code ?? 1);
-  }
+  if (isStopping()) return;
+  console.error(`wrangler dev stopped (exit ${code})`);
+  void stopAll().finally(() => process.exit(code || 1));
 });

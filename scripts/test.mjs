@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, and one summary line at the very end.
+//   0. the browser for the e2e phase (scripts/lib/browser.mjs finds one or installs one), before
+//      anything else, so a machine where none can be had stops at once with what to run
 //   1. build the client (production; the Worker imports its manifest) and, when origin/ exists,
 //      the reference origin as JavaScript (the worker tests run it as an auxiliary worker)
 //   2. `wrangler types --check` (worker-configuration.d.ts must match wrangler.toml)
@@ -12,6 +14,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBrowser } from './lib/browser.mjs';
 import { projectEnv, ROOT, run } from './lib/dev-server.mjs';
 import { runE2E } from './lib/e2e.mjs';
 
@@ -59,6 +62,14 @@ function readVitestReport(file) {
 }
 
 const started = performance.now();
+
+try {
+  console.log(`browser: ${await ensureBrowser()}`);
+} catch (error) {
+  console.error(`\n${error.message}`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 
 const builds = [phase('build (vite, production)', () => run('vite', ['build', '--logLevel', 'warn'], { env, inherit: true }))];
 if (existsSync(join(ROOT, 'origin/wrangler.toml'))) {

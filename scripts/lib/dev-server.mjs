@@ -1,11 +1,11 @@
 // Runs the site locally the way the tests, the bench and `npm start` need it: the client built by
 // Vite, then `wrangler dev` on loopback, ready once GET /health answers. Node 24, no dependencies.
-import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { install as installCleanup, spawnGroup, stopGroup } from './processes.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -42,11 +42,12 @@ export function wranglerConfigs() {
 
 /**
  * Runs a command to completion with its output appended to `log`; resolves on exit code 0.
- * `inherit` shows the output on this terminal instead.
+ * `inherit` shows the output on this terminal instead. The command runs in a process group of its
+ * own, stopped with everything it started if this run is stopped (scripts/lib/processes.mjs).
  */
 export function run(command, args, { env = projectEnv(), log, inherit = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawnGroup(command, args, { cwd: ROOT, env, stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'] });
     if (!inherit) {
       child.stdout.pipe(log, { end: false });
       child.stderr.pipe(log, { end: false });
@@ -54,25 +55,6 @@ export function run(command, args, { env = projectEnv(), log, inherit = false } 
     child.on('error', reject);
     child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
   });
-}
-
-/** Stops a detached child and everything it started (its process group): TERM, then KILL after a grace period. */
-async function stopGroup(child, graceMs = 5000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (name) => {
-    try {
-      process.kill(-child.pid, name);
-    } catch {
-      /* already gone */
-    }
-  };
-  signal('SIGTERM');
-  const timedOut = await Promise.race([exited.then(() => false), sleep(graceMs).then(() => true)]);
-  if (timedOut) {
-    signal('SIGKILL');
-    await exited;
-  }
 }
 
 async function waitForHealth(url, child, timeoutMs, startupError) {
@@ -136,7 +118,7 @@ export async function startSite({ port, production = true, persistTo, build = tr
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo ?? join(workDir, 'state'), '--show-interactive-dev-session=false', '--log-level', inherit ? 'info' : 'warn'];
   for (const config of wranglerConfigs()) args.push('-c', config);
   // A process group of its own, so stop() reaches workerd too, and Ctrl-C in a terminal goes to us first.
-  const child = spawn('wrangler', args, { cwd: ROOT, env, detached: true, stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup('wrangler', args, { cwd: ROOT, env, stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'] });
   let buildError = '';
   const watchForBuildFailure = (chunk) => {
     const match = /Build failed[^\n]*|Could not resolve [^\n]*/.exec(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''));
@@ -167,12 +149,11 @@ export async function startSite({ port, production = true, persistTo, build = tr
   };
 }
 
-/** Ctrl-C or a kill stops the site this run started (its wrangler process group) before exiting. */
-export function stopOnSignal(site) {
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the site…`);
-      site.stop().finally(() => process.exit(130));
-    });
-  }
+/**
+ * Kept for the scripts that call it: every site startSite() starts is already stopped on Ctrl-C,
+ * SIGTERM, SIGHUP and any early exit (scripts/lib/processes.mjs); this only makes sure the
+ * handlers are in place for a site started elsewhere (e.g. `--url`, which has nothing to stop).
+ */
+export function stopOnSignal() {
+  installCleanup();
 }

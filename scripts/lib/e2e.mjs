@@ -2,9 +2,8 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBrowser } from './browser.mjs';
 import { projectEnv, run, startSite } from './dev-server.mjs';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Starts the site on a free port, runs `playwright test` against it, stops the site.
@@ -13,8 +12,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * a suite that could not run at all counts as one failure.
  */
 export async function runE2E({ build = true, args = [] } = {}) {
-  if (!existsSync(CHROMIUM)) {
-    console.error(`e2e: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  let chromium;
+  try {
+    chromium = await ensureBrowser();
+  } catch (error) {
+    console.error(`e2e: ${error.message}`);
     return { ok: false, passed: 0, failed: 1, skipped: 0, flaky: 0 };
   }
   const reportFile = join(mkdtempSync(join(tmpdir(), 'mt-e2e-')), 'playwright.json');
@@ -28,7 +30,7 @@ export async function runE2E({ build = true, args = [] } = {}) {
   console.log(`e2e: site on ${site.url} (log: ${site.log})`);
   let ok = true;
   try {
-    await run('playwright', ['test', ...args], { inherit: true, env: projectEnv({ E2E_BASE_URL: site.url, CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile }) });
+    await run('playwright', ['test', ...args], { inherit: true, env: projectEnv({ E2E_BASE_URL: site.url, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile }) });
   } catch {
     ok = false;
   } finally {
