@@ -10,6 +10,11 @@ export interface RequestVars {
   locale: Locale;
   i18n: I18n;
   device: Device;
+  /**
+   * Parts of the page cache key that middleware adds for a request (e.g. a consent banner's
+   * decision): append with `addPageVariant` (src/pages/page-cache-key.ts).
+   */
+  pageVariant?: string[];
 }
 
 export interface Device {
