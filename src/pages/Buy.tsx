@@ -90,8 +90,9 @@ async function loadBuy({ c, locale, query }: PageLoadContext) {
   return {
     data,
     // The page shows exactly these facts (the visitor's country stays out: the buy buttons ask
-    // /api/geo for it), and `version` changes whenever the plan entry does.
-    cacheKey: `plans=${result.currency}/${result.requestedCurrency}/${result.currencyFallback ?? '-'}/${result.table}/${result.source}/${result.version}`,
+    // /api/geo for it; where the plans came from is only in X-Plan-Source), and `version`
+    // changes whenever the plan entry does.
+    cacheKey: `plans=${result.currency}/${result.requestedCurrency}/${result.currencyFallback ?? '-'}/${result.table}/${result.version}`,
     jsonLd: () => [buyJsonLd(buyPlanViews(result.list, t, locale, query), t, locale, c.env.SITE_URL)],
   };
 }
@@ -151,7 +152,7 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const views = buyPlanViews(buy.plans, t, locale, query);
   const hasLifetime = views.some((view) => view.kind === 'lifetime' || view.kind === 'lifetimeMultiPc');
   return (
-    <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-plan-source={buy.source} data-code-table={buy.table}>
+    <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-code-table={buy.table}>
       <IslandStylesheet island="BuyButton" />
       <PageHeader id="buy" />
       {mobile ? (

@@ -15,7 +15,8 @@ import type { PageLoad, PageRoute } from './types';
  *   added (`addPageVariant`), and what the page's `load` step read (`PageLoad.cacheKey`).
  *
  * No key (render fresh, store nothing): a route with `cache: false`, a load step that answered
- * `cache: false`, any other query key, or an overlong query.
+ * `cache: false` or no `cacheKey` at all (the safe default), any other query key, or an
+ * overlong query.
  */
 
 const CAMPAIGN_QUERY_KEYS: ReadonlySet<string> = new Set(CAMPAIGN_KEYS);
@@ -50,6 +51,8 @@ export interface PageKeyFacts {
 export function pageCacheKey(c: AppContext, facts: PageKeyFacts): string | null {
   const { route, loaded, search } = facts;
   if (route.cache === false || loaded?.cache === false) return null;
+  // A load step read the request or storage: unless it said what it read, its page is not cached.
+  if (loaded && loaded.cacheKey === undefined) return null;
   if (search.length > MAX_CACHED_QUERY_LENGTH) return null;
   if (search.length > 1) {
     for (const name of new URLSearchParams(search).keys()) {

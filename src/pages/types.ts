@@ -32,7 +32,8 @@ export interface PageLoad {
   jsonLd?: object[] | (() => object[]);
   /**
    * Everything this step read from the request or from storage that changes the HTML (e.g. the
-   * buy page's currency, package table and plan entry version): joins the page cache key.
+   * buy page's currency, package table and plan entry version): joins the page cache key. A load
+   * step that leaves it out gets its page rendered fresh every time ('' means "nothing": cache it).
    */
   cacheKey?: string;
   /** The HTML depends on something that cannot be keyed: render this answer fresh and do not cache it. */
