@@ -14,16 +14,22 @@ export interface RenderedPage {
 
 const encoder = new TextEncoder();
 
+let placeholder: string | undefined;
+
 /**
  * The placeholder nonce a page renders with: random per isolate and shaped like a real nonce
  * (base64 of 16 bytes, characters React never escapes in an attribute), so nothing in the page
- * can contain it by accident and it survives rendering unchanged.
+ * can contain it by accident and it survives rendering unchanged. Made on first use: Workers
+ * allow no random values at the top level.
  */
-export const NONCE_PLACEHOLDER = (() => {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes));
-})();
+export function noncePlaceholder(): string {
+  if (placeholder === undefined) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    placeholder = btoa(String.fromCharCode(...bytes));
+  }
+  return placeholder;
+}
 
 /**
  * Renders a whole document to bytes, without streaming: pages have no Suspense and their data is
@@ -33,7 +39,7 @@ export const NONCE_PLACEHOLDER = (() => {
  */
 export function renderPage(document: ReactElement): RenderedPage {
   const html = '<!DOCTYPE html>' + renderToString(document);
-  const pieces = html.split(NONCE_PLACEHOLDER).map((piece) => encoder.encode(piece));
+  const pieces = html.split(noncePlaceholder()).map((piece) => encoder.encode(piece));
   return { pieces, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) };
 }
 

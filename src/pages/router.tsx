@@ -10,7 +10,7 @@ import { translatorFor } from '../i18n/messages';
 import { I18nProvider } from '../../client/lib/i18n';
 import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
 import { PageContextProvider } from './page-context';
-import { renderPage, withNonce, NONCE_PLACEHOLDER } from './render';
+import { renderPage, withNonce, noncePlaceholder } from './render';
 import { pageCache } from './page-cache';
 import { pageCacheKey } from './page-cache-key';
 import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
@@ -71,7 +71,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     if (jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...jsonLd];
     const search = route.localized ? url.search : '';
     page = renderPage(
-      <PageContextProvider value={{ nonce: NONCE_PLACEHOLDER, analyticsTags }}>
+      <PageContextProvider value={{ nonce: noncePlaceholder(), analyticsTags }}>
         <I18nProvider value={i18n}>
           <Document head={head}>
             <Layout links={siteLinks(locale)} languages={languagesFor(route, rest, locale, search)}>
