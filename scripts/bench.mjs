@@ -170,11 +170,12 @@ function print(r, prev) {
     '',
     `## Server cost inside the Worker (production React; mean over ${RENDER_N} requests after ${Math.ceil(RENDER_N / 10)} untimed; cold: page cache emptied before each of ${RENDER_COLD_N})`,
     '',
-    '| target | path | ms per request | page cache | cold ms (full render) | status | body bytes |',
-    '|---|---|---|---|---|---|---|',
+    '| target | path | ms per request | /health alternating | page cache | cold ms (full render) | status | body bytes |',
+    '|---|---|---|---|---|---|---|---|',
   );
   for (const [name, x] of Object.entries(r.render)) {
-    out.push(`| ${name} | ${x.path} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${x.pageCache ?? '–'} | ${x.cold ? x.cold.msPerRender.toFixed(3) : '–'} | ${x.status} | ${x.htmlBytes} |`);
+    const health = x.compareMsPerRender === undefined ? '–' : x.compareMsPerRender.toFixed(3);
+    out.push(`| ${name} | ${x.path} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${health} | ${x.pageCache ?? '–'} | ${x.cold ? x.cold.msPerRender.toFixed(3) : '–'} | ${x.status} | ${x.htmlBytes} |`);
   }
   if (r.workerBundle) {
     const w = r.workerBundle;

@@ -47,14 +47,16 @@ export function renderPage(document: ReactElement): RenderedPage {
 export function withNonce(page: RenderedPage, nonce: string): Uint8Array<ArrayBuffer> {
   const nonceBytes = encoder.encode(nonce);
   const out = new Uint8Array(page.bytes + nonceBytes.byteLength * (page.pieces.length - 1));
+  const { pieces } = page;
   let at = 0;
-  page.pieces.forEach((piece, i) => {
+  // A plain loop: this runs on every page answer, and a per-call closure costs more than the copy.
+  for (let i = 0; i < pieces.length; i++) {
     if (i > 0) {
       out.set(nonceBytes, at);
       at += nonceBytes.byteLength;
     }
-    out.set(piece, at);
-    at += piece.byteLength;
-  });
+    out.set(pieces[i]!, at);
+    at += pieces[i]!.byteLength;
+  }
   return out;
 }

@@ -31,7 +31,9 @@ function samplePath(route: PageRoute): string {
  * number (a fresh beacon event each time), and `ip=each` gives every iteration its own
  * CF-Connecting-IP (a fresh visitor each time). `warmup` iterations (default n / 10) run first,
  * untimed, so the JIT is warm for every target alike. `cache=cold` empties the page cache before
- * every iteration: the cost of a page's first render in an isolate.
+ * every iteration: the cost of a page's first render in an isolate. `compare=/health` requests that
+ * path after each iteration and times it apart (`compareMsPerRender`): both see the same moments
+ * of a shared, drifting machine, so their difference is the page's own cost.
  *
  * GET /routes lists every page of the route table with a path that renders it (and its /mobile/
  * variant), so the bench measures each page without keeping its own list.
@@ -51,25 +53,49 @@ export function benchRoutes(app: Pick<Hono<AppEnv>, 'fetch'>) {
       const warmup = count(c.req.query('warmup'), Math.ceil(n / 10));
       const ipEach = c.req.query('ip') === 'each';
       const cold = c.req.query('cache') === 'cold';
+      const compare = c.req.query('compare');
+      if (compare !== undefined && (!compare.startsWith('/') || compare.startsWith('//') || compare.startsWith('/__bench'))) return c.json({ error: 'compare must be a site path' }, 400);
       const base = c.req.url;
       let bytes = 0;
       let status = 0;
       let pageCacheStatus: string | null = null;
-      const once = async (i: number) => {
+      const request = (target: string, i: number) => {
         const headers: Record<string, string> = { 'user-agent': c.req.header('user-agent') ?? 'bench', cookie: 'locale=en-US' };
         if (ipEach) headers['cf-connecting-ip'] = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        return new Request(new URL(target.replaceAll('{i}', String(i)), base), { headers });
+      };
+      let elapsed = 0;
+      let compareElapsed = 0;
+      const once = async (i: number) => {
         if (cold) pageCache.clear();
-        const res = await app.fetch(new Request(new URL(path.replaceAll('{i}', String(i)), base), { headers }), c.env, c.executionCtx);
+        const started = performance.now();
+        const res = await app.fetch(request(path, i), c.env, c.executionCtx);
         status = res.status;
         pageCacheStatus = res.headers.get('x-page-cache');
         bytes = (await res.arrayBuffer()).byteLength;
+        const done = performance.now();
+        elapsed += done - started;
+        if (compare !== undefined) {
+          await (await app.fetch(request(compare, i), c.env, c.executionCtx)).arrayBuffer();
+          compareElapsed += performance.now() - done;
+        }
       };
       for (let i = 0; i < warmup; i++) await once(MAX_ITERATIONS + i);
-      const started = performance.now();
+      elapsed = 0;
+      compareElapsed = 0;
       for (let i = 0; i < n; i++) await once(i);
-      const elapsed = performance.now() - started;
       c.header('Cache-Control', 'no-store');
-      return c.json({ path, n, warmup, status, pageCache: pageCacheStatus, htmlBytes: bytes, msPerRender: elapsed / n, totalMs: elapsed });
+      return c.json({
+        path,
+        n,
+        warmup,
+        status,
+        pageCache: pageCacheStatus,
+        htmlBytes: bytes,
+        msPerRender: elapsed / n,
+        totalMs: elapsed,
+        ...(compare === undefined ? {} : { compare, compareMsPerRender: compareElapsed / n }),
+      });
     });
 }
 
