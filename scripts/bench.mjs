@@ -13,6 +13,9 @@ import { runLighthouse } from './bench/lighthouse.mjs';
 import { BUDGETS, checkBudgets } from './bench/budgets.mjs';
 import { beaconPath, beaconPathTemplate, collectedCount, visitorIp, waitForCollected } from './bench/beacon.mjs';
 import { measurePlanCache } from './bench/plan-cache.mjs';
+import { measureRenderCosts, routeTablePages } from './bench/render-cost.mjs';
+import { measurePageThroughput } from './bench/page-throughput.mjs';
+import { measureWorkerBundle } from './bench/worker-bundle.mjs';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -20,6 +23,11 @@ const portArg = argv.includes('--port') ? Number(argv[argv.indexOf('--port') + 1
 const RESULTS = new URL('../bench-results.json', import.meta.url).pathname;
 const LOAD_MS = args.has('--quick') ? 1500 : 4000;
 const RENDER_N = args.has('--quick') ? 100 : 400;
+/** Requests per page with the page cache emptied before each (every one a full render). */
+const RENDER_COLD_N = args.has('--quick') ? 20 : 100;
+/** Rounds of alternating static/page phases for the page throughput budget (one phase per page per round). */
+const PAGE_ROUNDS = args.has('--quick') ? 4 : 10;
+const PAGE_PHASE_MS = 1000;
 
 const PAGES = { home: '/', buy: '/buy', product: '/mt-recover', form: '/license-code' };
 const PLAN_REQUESTS = args.has('--quick') ? 300 : 1000;
@@ -58,7 +66,7 @@ async function main() {
   // Lighthouse's browser (CHROME_PATH), found or installed before the site starts.
   if (!args.has('--no-lighthouse')) await ensureBrowser();
   const site = await startSite({ production: true, ...(Number.isInteger(portArg) ? { port: portArg } : {}) });
-  const results = { date: new Date().toISOString(), node: process.version, pages: {}, throughput: {}, render: {}, planCache: null, lighthouse: [], budgets: [] };
+  const results = { date: new Date().toISOString(), node: process.version, pages: {}, throughput: {}, render: {}, planCache: null, workerBundle: null, lighthouse: [], budgets: [] };
   try {
     const html = {};
     for (const [name, path] of Object.entries(PAGES)) {
@@ -67,21 +75,22 @@ async function main() {
     }
     results.pages = pageSizes(html);
 
-    // Server cost: each target n times inside the Worker (after n / 10 untimed warm-up renders).
-    // The beacon is a fresh event from a fresh visitor every time, so each one is hashed and
-    // enqueued as real traffic is; beacon-400 is refused by validation (no hash, no queue).
-    const renderTargets = { ...PAGES, health: '/health', beacon: `${beaconPathTemplate('bench-cost')}`, 'beacon-400': '/beacon?uuid=x' };
-    for (const [name, path] of Object.entries(renderTargets)) {
-      const res = await fetch(`${site.url}/__bench/render?path=${encodeURIComponent(path)}&n=${RENDER_N}&ip=each`);
-      results.render[name] = await res.json();
-    }
+    // Server cost: every page of the route table, then /health and the beacon, each n times inside
+    // the Worker (after n / 10 untimed warm-up requests); pages also cold (page cache emptied
+    // before each request). The beacon is a fresh event from a fresh visitor every time, so each
+    // one is hashed and enqueued as real traffic is; beacon-400 is refused by validation.
+    const routePages = await routeTablePages(site.url);
+    const renderTargets = { ...routePages, health: '/health', beacon: `${beaconPathTemplate('bench-cost')}`, 'beacon-400': '/beacon?uuid=x' };
+    results.render = await measureRenderCosts(site.url, renderTargets, { n: RENDER_N, coldN: RENDER_COLD_N, coldTargets: new Set(Object.keys(routePages)) });
 
     results.planCache = await measurePlanCache(site.url, { requests: PLAN_REQUESTS });
 
+    // Pages against a static asset of the home page's size, in alternating one-second phases.
     const sample = staticSample(Buffer.byteLength(html.home));
-    const targets = { ...PAGES, static: sample };
-    for (const [name, path] of Object.entries(targets)) {
-      results.throughput[name] = { path, ...(await measureThroughput(site.url + path, { durationMs: LOAD_MS, headers: { cookie: 'locale=en-US' } })) };
+    const paged = await measurePageThroughput(site.url, PAGES, sample, { rounds: PAGE_ROUNDS, phaseMs: PAGE_PHASE_MS, headers: { cookie: 'locale=en-US' } });
+    results.throughput.static = { path: `${sample} (${paged.static.length} phases, alternating with the pages)`, ...combine(paged.static) };
+    for (const [name, row] of Object.entries(paged.pages)) {
+      results.throughput[name] = { path: `${row.path} (${row.phases.length} phases)`, ...combine(row.phases), ratioToStatic: row.median, ratioRounds: row.ratios, ratioMin: row.min, ratioMax: row.max };
     }
     const collectedBefore = await collectedCount(site.url);
     // /health against the beacon (the issue 6 budget): BEACON_ROUNDS alternating phases each, so
@@ -126,8 +135,9 @@ async function main() {
     const acceptedBeacons = (results.throughput.beacon.statuses['200'] ?? 0) + (results.throughput['beacon-one-visitor'].statuses['200'] ?? 0);
     const delivery = await waitForCollected(site.url, collectedBefore + acceptedBeacons);
     results.beaconDelivery = { accepted: acceptedBeacons, stored: delivery.count - collectedBefore, drained: delivery.drained, seconds: delivery.seconds };
+    // Pages carry their median per-round ratio; the other rows are compared with the static phases' overall rate.
     const staticRps = results.throughput.static.rps;
-    for (const row of Object.values(results.throughput)) row.ratioToStatic = row.rps / staticRps;
+    for (const row of Object.values(results.throughput)) row.ratioToStatic ??= row.rps / staticRps;
 
     if (!args.has('--no-lighthouse')) {
       const urls = ['/', '/fr-FR', '/ja-JP', '/zh-CN'].map((p) => site.url + p);
@@ -136,6 +146,8 @@ async function main() {
   } finally {
     await site.stop();
   }
+  // After the site has stopped, so building and evaluating the bundle loads nothing that is measured.
+  results.workerBundle = measureWorkerBundle();
 
   results.budgets = checkBudgets(results);
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
@@ -157,8 +169,22 @@ function print(r, prev) {
   for (const [name, s] of Object.entries(r.pages)) {
     out.push(`| ${name} | ${kb(s.js.gzip)}${trend(s.js.gzip, prev?.pages?.[name]?.js?.gzip)} | ${kb(s.js.raw)} | ${kb(s.jsShared.gzip)} / ${kb(s.jsPage.gzip)} | ${kb(s.css.gzip)} | ${kb(s.css.raw)} | ${kb(s.html.raw)} | ${kb(s.html.gzip)} |`);
   }
-  out.push('', `## Server cost inside the Worker (production React; mean over ${RENDER_N} requests after ${Math.ceil(RENDER_N / 10)} untimed)`, '', '| target | ms per request | status | body bytes |', '|---|---|---|---|');
-  for (const [name, x] of Object.entries(r.render)) out.push(`| ${name} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${x.status} | ${x.htmlBytes} |`);
+  out.push(
+    '',
+    `## Server cost inside the Worker (production React; mean over ${RENDER_N} requests after ${Math.ceil(RENDER_N / 10)} untimed; cold: page cache emptied before each of ${RENDER_COLD_N})`,
+    '',
+    '| target | path | ms per request | /health alternating | page cache | cold ms (full render) | status | body bytes |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const [name, x] of Object.entries(r.render)) {
+    const health = x.compareMsPerRender === undefined ? '–' : x.compareMsPerRender.toFixed(3);
+    out.push(`| ${name} | ${x.path} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${health} | ${x.pageCache ?? '–'} | ${x.cold ? x.cold.msPerRender.toFixed(3) : '–'} | ${x.status} | ${x.htmlBytes} |`);
+  }
+  if (r.workerBundle) {
+    const w = r.workerBundle;
+    out.push('', '## Worker bundle (wrangler deploy --dry-run --env production)', '', '| raw KB | gzip KB | startup ms (median, fresh Node processes) | largest parts |', '|---|---|---|---|');
+    out.push(`| ${kb(w.raw)}${trend(w.raw, prev?.workerBundle?.raw)} | ${kb(w.gzip)} | ${w.startupMs.toFixed(0)} (${w.startupRuns.map((t) => t.toFixed(0)).join(', ')}) | ${w.contributors.map((c) => `${c.group} ${kb(c.bytes)}`).join(', ')} |`);
+  }
   if (r.beaconDelivery) {
     const d = r.beaconDelivery;
     out.push('', '## Beacon delivery (the load phases\' accepted beacons at the collection host)', '', '| accepted (200) | stored at the host | drained | seconds to drain |', '|---|---|---|---|');
@@ -169,9 +195,16 @@ function print(r, prev) {
     out.push('', `## Plan cache (${p.requests} × GET ${p.path}, country ${p.country}, 4 at a time)`, '', '| X-Plan-Source counts | KV hit ratio | upstream list_group calls (Worker counter) | statuses | seconds |', '|---|---|---|---|---|');
     out.push(`| ${JSON.stringify(p.sources)} | ${(p.kvHitRatio * 100).toFixed(1)}% | ${p.statsAvailable ? p.upstreamCalls : 'n/a'} | ${JSON.stringify(p.statuses)} | ${p.seconds.toFixed(1)} |`);
   }
-  out.push('', `## Throughput (one run, one load generator, 8 connections, ${LOAD_MS / 1000}s each; health and beacon ${BEACON_ROUNDS} alternating phases of ${BEACON_PHASE_MS / 1000}s)`, '', '| target | req/s | ratio to static | p50 ms | p99 ms | statuses |', '|---|---|---|---|---|---|');
+  out.push(
+    '',
+    `## Throughput (one run, one load generator, 8 connections; pages ${PAGE_ROUNDS} rounds of alternating ${PAGE_PHASE_MS / 1000}s static/page phases, ratio = median of the rounds; health and beacon ${BEACON_ROUNDS} alternating phases of ${BEACON_PHASE_MS / 1000}s; one visitor ${LOAD_MS / 1000}s)`,
+    '',
+    '| target | req/s | ratio to static | rounds min–max | p50 ms | p99 ms | statuses |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const [name, x] of Object.entries(r.throughput)) {
-    out.push(`| ${name} (${x.path}) | ${x.rps.toFixed(0)} | ${x.ratioToStatic.toFixed(2)}${trend(x.ratioToStatic, prev?.throughput?.[name]?.ratioToStatic, false)} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)} | ${JSON.stringify(x.statuses)} |`);
+    const spread = x.ratioRounds ? `${x.ratioMin.toFixed(2)}–${x.ratioMax.toFixed(2)}` : '–';
+    out.push(`| ${name} (${x.path}) | ${x.rps.toFixed(0)} | ${x.ratioToStatic.toFixed(2)}${trend(x.ratioToStatic, prev?.throughput?.[name]?.ratioToStatic, false)} | ${spread} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)} | ${JSON.stringify(x.statuses)} |`);
   }
   if (r.lighthouse.length) {
     out.push('', '## Lighthouse', '', '| url | form | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms | failing audits |', '|---|---|---|---|---|---|---|---|---|---|');

@@ -12,6 +12,11 @@ export interface RequestVars {
   device: Device;
   /** The page may load Stripe or PayPal (its route says `payments: true`): the security headers widen for it. */
   paymentPage?: boolean;
+  /**
+   * Parts of the page cache key that middleware adds for a request (e.g. a consent banner's
+   * decision): append with `addPageVariant` (src/pages/page-cache-key.ts).
+   */
+  pageVariant?: string[];
 }
 
 export interface Device {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useT } from '../lib/i18n';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
-import { rememberGeo } from '../lib/locale-settings';
+import { resolveLocaleSettings } from '../lib/locale-settings';
 // The buy page's styles travel with this island; the page links them from the server (IslandStylesheet).
 import '../styles/buy.css';
 
@@ -17,18 +17,23 @@ export interface BuyButtonProps {
   priceText: string;
   currency: string;
   featured: boolean;
-  /** What the edge knows about the visitor: seeds the 24 h locale-settings cache. */
-  geo: { country: string | null; currency: string };
 }
 
+/**
+ * The page's buttons share one lookup. The buy page is cached per currency, not per country, so
+ * the visitor's country comes from the edge (/api/geo) rather than from the HTML; the 24 h
+ * locale-settings cache makes that at most one small request a day, and checkout then finds it.
+ */
+let settingsSeeded: Promise<unknown> | null = null;
+
 /** A plan's buy link. Plain navigation to checkout; with JS, the click is also tracked (business_index 8105). */
-export default function BuyButton({ href, productId, kind, planTitle, priceText, currency, featured, geo }: BuyButtonProps) {
+export default function BuyButton({ href, productId, kind, planTitle, priceText, currency, featured }: BuyButtonProps) {
   const t = useT();
   useEffect(() => {
     // The sender flushes with sendBeacon when the page is hidden, so the click survives the navigation.
     installBeaconSender();
-    rememberGeo(geo);
-  }, [geo.country, geo.currency]);
+    settingsSeeded ??= resolveLocaleSettings().catch(() => undefined);
+  }, []);
   return (
     <a
       className={`button button-large plan-buy ${featured ? 'button-accent' : 'button-primary'}`}

@@ -18,9 +18,17 @@ export interface I18n {
  */
 export function createTranslator(locale: Locale, messages: Messages, fallback?: Messages): I18n {
   const dict = rosetta<Messages>({ main: messages, ...(fallback ? { fallback } : {}) });
+  // Messages never change while a translator lives: a key without params is looked up once.
+  const plain = new Map<string, string>();
   const t: Translate = (key, params) => {
+    if (!params) {
+      const known = plain.get(key);
+      if (known !== undefined) return known;
+    }
     const value = dict.t(key, params, 'main') || (fallback ? dict.t(key, params, 'fallback') : '');
-    return typeof value === 'string' && value !== '' ? value : key;
+    const text = typeof value === 'string' && value !== '' ? value : key;
+    if (!params) plain.set(key, text);
+    return text;
   };
   return { locale, t };
 }

@@ -38,6 +38,16 @@ function defaultStorage(): Store | null {
   }
 }
 
+/**
+ * GET /api/geo, carrying the page's `debug_country` when it has one: outside production that
+ * simulates a country for the page (DESIGN §3), so the edge must answer for the same country.
+ * Production ignores the parameter.
+ */
+function geoUrl(): string {
+  const debug = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('debug_country');
+  return debug ? `${GEO_ENDPOINT}?debug_country=${encodeURIComponent(debug)}` : GEO_ENDPOINT;
+}
+
 /** The cached settings when they are less than 24 hours old; null when missing, malformed, expired or unreadable. */
 export function readLocaleSettings(now = Date.now(), storage: Store | null = defaultStorage()): LocaleSettings | null {
   try {
@@ -101,7 +111,7 @@ export async function resolveLocaleSettings(options: ResolveOptions = {}): Promi
   const cached = readLocaleSettings(now, storage);
   if (cached) return { ...cached, source: 'cache' };
   try {
-    const fetchGeo = options.fetchGeo ?? (() => fetch(GEO_ENDPOINT, { headers: { accept: 'application/json' }, credentials: 'same-origin' }));
+    const fetchGeo = options.fetchGeo ?? (() => fetch(geoUrl(), { headers: { accept: 'application/json' }, credentials: 'same-origin' }));
     const res = await fetchGeo();
     if (res.ok) {
       const body: unknown = await res.json();

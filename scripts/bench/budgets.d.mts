@@ -6,5 +6,10 @@ export const BUDGETS: {
   beaconThroughputRatioToHealth: number;
   beaconCostMarginMs: number;
   planUpstreamCallsPerCurrency: number;
+  homeRenderMs: number;
+  pageRenderMs: number;
+  pageRenderMarginOverHealthMs: number;
+  pageThroughputRatioToStatic: number;
+  pageThroughputPages: string[];
 };
 export function checkBudgets(results: unknown): { name: string; limit: string; measured: string; pass: boolean }[];

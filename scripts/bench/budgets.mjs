@@ -9,7 +9,17 @@ export const BUDGETS = {
   beaconCostMarginMs: 0.2,
   // The plan cache: at most one upstream list_group call per currency per 5 minutes.
   planUpstreamCallsPerCurrency: 1,
+  // Issue 15: pages as cheap as /health. In-Worker cost per page (ms), and its margin over /health.
+  homeRenderMs: 0.5,
+  pageRenderMs: 1,
+  pageRenderMarginOverHealthMs: 0.5,
+  // Median per-round ratio of page req/s to a static asset's, for these pages.
+  pageThroughputRatioToStatic: 0.8,
+  pageThroughputPages: ['home', 'buy', 'product', 'form'],
 };
+
+/** Render targets that are pages (the route table), not /health or the beacon. */
+const NOT_PAGES = new Set(['health', 'beacon', 'beacon-400']);
 
 export function checkBudgets(r) {
   const out = [];
@@ -44,6 +54,31 @@ export function checkBudgets(r) {
       limit: `≤ ${BUDGETS.beaconCostMarginMs} ms`,
       measured: `${diff.toFixed(3)} ms (${beaconCost.msPerRender.toFixed(3)} − ${healthCost.msPerRender.toFixed(3)})${accepted ? '' : ` — beacon answered ${beaconCost.status}`}`,
       pass: accepted && diff <= BUDGETS.beaconCostMarginMs,
+    });
+  }
+  const healthMs = r.render?.health?.msPerRender;
+  for (const [name, x] of Object.entries(r.render ?? {})) {
+    if (NOT_PAGES.has(name) || healthMs === undefined) continue;
+    const limit = name === 'home' ? BUDGETS.homeRenderMs : BUDGETS.pageRenderMs;
+    // /health as measured alternating with this page (the same moments), else the separate run.
+    const health = x.compareMsPerRender ?? healthMs;
+    const margin = x.msPerRender - health;
+    const ok = x.status < 500 && x.msPerRender <= limit && margin <= BUDGETS.pageRenderMarginOverHealthMs;
+    out.push({
+      name: `server cost ${name} (${x.path})`,
+      limit: `≤ ${limit} ms, ≤ health + ${BUDGETS.pageRenderMarginOverHealthMs} ms`,
+      measured: `${x.msPerRender.toFixed(3)} ms (health ${health.toFixed(3)}, ${margin >= 0 ? '+' : ''}${margin.toFixed(3)}; status ${x.status})`,
+      pass: ok,
+    });
+  }
+  for (const name of BUDGETS.pageThroughputPages) {
+    const row = r.throughput?.[name];
+    if (!row?.ratioRounds) continue;
+    out.push({
+      name: `${name} throughput / static throughput (median of ${row.ratioRounds.length} alternating rounds)`,
+      limit: `≥ ${BUDGETS.pageThroughputRatioToStatic}`,
+      measured: `${row.ratioToStatic.toFixed(2)} (rounds ${row.ratioMin.toFixed(2)}–${row.ratioMax.toFixed(2)})`,
+      pass: row.ratioToStatic >= BUDGETS.pageThroughputRatioToStatic,
     });
   }
   const plans = r.planCache;

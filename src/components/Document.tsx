@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
-import { useRequestContext } from '@hono/react-renderer';
-import type { Context } from 'hono';
-import type { AppEnv } from '../env';
 import { entryAssets } from '../pages/assets';
-import { I18nProvider } from '../../client/lib/i18n';
+import { useI18n } from '../../client/lib/i18n';
 import { clientMessagesPayload } from '../i18n/messages';
 import { THEME_BOOT_SCRIPT } from '../../client/lib/theme-boot';
-import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
+import { usePageContext } from '../pages/page-context';
 
 export interface HeadInfo {
   title: string;
@@ -26,13 +23,10 @@ export interface HeadInfo {
 
 const ogLocale = (locale: string) => locale.replace('-', '_');
 
-/** The HTML document around every page: head (meta, hreflang, styles, scripts) and body. */
+/** The HTML document around every page: head (meta, hreflang, styles, scripts) and body. Rendered inside the page's I18nProvider. */
 export function Document({ head, children }: { head: HeadInfo; children: ReactNode }) {
-  const c = useRequestContext() as Context<AppEnv>;
-  const nonce = c.get('secureHeadersNonce');
-  const i18n = c.get('i18n');
-  const { locale } = i18n;
-  const analyticsTags = tagMetaContent(tagIdsFrom(c.env));
+  const { nonce, analyticsTags } = usePageContext();
+  const { locale } = useI18n();
   const i18nPayload = clientMessagesPayload(locale, head.clientNamespaces);
   return (
     <html lang={locale} dir="ltr" data-theme="light">
@@ -70,7 +64,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
         ))}
       </head>
       <body>
-        <I18nProvider value={i18n}>{children}</I18nProvider>
+        {children}
         <script id="__i18n" type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: i18nPayload }} />
         {head.sitemapList ? (
           <script id="__sitemap" type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(head.sitemapList) }} />

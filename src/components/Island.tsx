@@ -1,10 +1,8 @@
 import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
-import { useRequestContext } from '@hono/react-renderer';
 import { islandAssets } from '../pages/assets';
+import { usePageContext } from '../pages/page-context';
 import { IslandStylesheet } from './IslandStylesheet';
-import type { AppEnv } from '../env';
-import type { Context } from 'hono';
 
 /**
  * Server side of an island: renders the component to HTML inside a marker that the client entry
@@ -13,8 +11,7 @@ import type { Context } from 'hono';
  * The island's chunks are modulepreloaded (React hoists the links into <head>).
  */
 export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
-  const c = useRequestContext() as Context<AppEnv>;
-  const nonce = c.get('secureHeadersNonce');
+  const { nonce } = usePageContext();
   for (const href of islandAssets(name)) preloadModule(href, { as: 'script', nonce });
   return (
     <div data-island={name} data-props={JSON.stringify(props)} className="island">

@@ -64,7 +64,7 @@ export function featuredProductId(plans: readonly Plan[]): number | null {
 }
 
 /** One plan of the buy list: title, sub-title, price (with the original struck through), saving, buy link, bullets. */
-export function PlanCard({ plan, locale, geo }: { plan: PlanView; locale: string; geo: { country: string | null; currency: string } }) {
+export function PlanCard({ plan, locale }: { plan: PlanView; locale: string }) {
   const t = useT();
   const titleId = `plan-${plan.productId}-title`;
   return (
@@ -98,7 +98,6 @@ export function PlanCard({ plan, locale, geo }: { plan: PlanView; locale: string
           priceText: plan.priceText,
           currency: plan.currency,
           featured: plan.featured,
-          geo,
         }}
       />
       <ul className="plan-access" aria-label={t('buy.included')}>

@@ -37,7 +37,20 @@ export interface CurrencyInfo {
   symbol: string;
 }
 
+/** Described once per currency and locale (DisplayNames and NumberFormat cost 50–100 µs each to build). */
+const described = new Map<string, CurrencyInfo>();
+
 export function currencyInfo(code: string, locale: string): CurrencyInfo {
+  const key = `${locale}|${code}`;
+  let info = described.get(key);
+  if (!info) {
+    info = describeCurrency(code, locale);
+    described.set(key, info);
+  }
+  return info;
+}
+
+function describeCurrency(code: string, locale: string): CurrencyInfo {
   const name = new Intl.DisplayNames([locale], { type: 'currency' }).of(code) ?? code;
   const symbol =
     new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })

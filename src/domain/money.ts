@@ -63,5 +63,13 @@ export function toDecimalString(amount: number, currency: string): string {
 
 /** A whole percentage in the page's language: 37 → '37%' (en), '37 %' (fr). */
 export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  let f = percentFormatters.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormatters.set(locale, f);
+  }
+  return f.format(percent / 100);
 }
+
+// Building an Intl formatter costs 50–100 µs; one per locale (and currency) lives as long as the isolate.
+const percentFormatters = new Map<string, Intl.NumberFormat>();

@@ -24,7 +24,6 @@ export interface BuyData {
   currencyFallback: VisitorPlans['currencyFallback'];
   source: PlanSource;
   table: CodeTable;
-  geo: { country: string | null; currency: string };
 }
 
 
@@ -75,7 +74,7 @@ async function loadBuy({ c, locale, query }: PageLoadContext) {
   const geo = c.get('geo');
   const table = codeTableFor(campaignFromQuery(query).isSem);
   const result = await plansForVisitor(c.env, waitUntilOf(c), geo.currency, table);
-  // Ops can see where the plans came from; the page depends on the visitor's country, so no shared caching.
+  // Ops can see where the plans came from; the page depends on the visitor's currency, so no shared caching.
   c.header('X-Plan-Source', result.source);
   c.header('Cache-Control', 'private, no-cache');
   if (c.env.ENVIRONMENT !== 'production') c.header('X-Plan-Cache-Stats', planCacheStatsHeader());
@@ -86,10 +85,16 @@ async function loadBuy({ c, locale, query }: PageLoadContext) {
     currencyFallback: result.currencyFallback,
     source: result.source,
     table: result.table,
-    geo: { country: geo.country, currency: geo.currency },
   };
   const { t } = c.get('i18n');
-  return { data, jsonLd: [buyJsonLd(buyPlanViews(result.list, t, locale, query), t, locale, c.env.SITE_URL)] };
+  return {
+    data,
+    // The page shows exactly these facts (the visitor's country stays out: the buy buttons ask
+    // /api/geo for it; where the plans came from is only in X-Plan-Source), and `version`
+    // changes whenever the plan entry does.
+    cacheKey: `plans=${result.currency}/${result.requestedCurrency}/${result.currencyFallback ?? '-'}/${result.table}/${result.version}`,
+    jsonLd: () => [buyJsonLd(buyPlanViews(result.list, t, locale, query), t, locale, c.env.SITE_URL)],
+  };
 }
 
 function CurrencyNote({ data, locale }: { data: BuyData; locale: Locale }) {
@@ -147,7 +152,7 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const views = buyPlanViews(buy.plans, t, locale, query);
   const hasLifetime = views.some((view) => view.kind === 'lifetime' || view.kind === 'lifetimeMultiPc');
   return (
-    <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-plan-source={buy.source} data-code-table={buy.table}>
+    <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-code-table={buy.table}>
       <IslandStylesheet island="BuyButton" />
       <PageHeader id="buy" />
       {mobile ? (
@@ -163,7 +168,7 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
         <CurrencyNote data={buy} locale={locale} />
         <ul className="plan-grid">
           {views.map((view) => (
-            <PlanCard key={view.productId} plan={view} locale={locale} geo={buy.geo} />
+            <PlanCard key={view.productId} plan={view} locale={locale} />
           ))}
         </ul>
         <p className="buy-payment">

@@ -1,20 +1,20 @@
-import type { Context } from 'hono';
-import { useRequestContext } from '@hono/react-renderer';
 import { useT } from '../../client/lib/i18n';
 import DoNotSellForm from '../../client/islands/DoNotSellForm';
-import type { AppEnv } from '../env';
 import { Island } from '../components/Island';
 import { legalHref, siteLinks } from './links';
 import { FormPage, formAction } from './LicenseCode';
 import type { PageComponent } from './types';
 
+interface DoNotSellData {
+  /** The request carried `Sec-GPC: 1`. */
+  gpc: boolean;
+}
+
 /** /do-not-sell-my-info: the opt-out request form; a Global Privacy Control signal is honoured. */
-export const DoNotSellPage: PageComponent = ({ locale }) => {
+export const DoNotSellPage: PageComponent = ({ locale, data }) => {
   const t = useT();
-  const c = useRequestContext() as Context<AppEnv>;
   const links = siteLinks(locale);
-  // Sec-GPC: 1 is the header form of navigator.globalPrivacyControl (the island checks that one).
-  const gpc = c.req.header('sec-gpc')?.trim() === '1';
+  const { gpc } = data as DoNotSellData;
   return (
     <FormPage
       id="do-not-sell-my-info"
@@ -34,4 +34,12 @@ export const DoNotSellPage: PageComponent = ({ locale }) => {
       <Island name="DoNotSellForm" component={DoNotSellForm} props={{ action: formAction(locale, '/do-not-sell-my-info', false), gpc }} />
     </FormPage>
   );
+};
+
+// Sec-GPC: 1 is the header form of navigator.globalPrivacyControl (the island checks that one). The
+// page reads it here, so the two answers (with and without the signal) are cached apart.
+DoNotSellPage.load = async ({ c }) => {
+  const gpc = c.req.header('sec-gpc')?.trim() === '1';
+  const data: DoNotSellData = { gpc };
+  return { data, cacheKey: `gpc=${gpc ? 1 : 0}` };
 };

@@ -29,7 +29,8 @@ async function loadDemo({ c }: PageLoadContext) {
     if (!lookup.list || groups.some((g) => g.currency === lookup.currency)) continue;
     groups.push({ currency: lookup.currency, source: lookup.source, plans: sortPlans(lookup.list) });
   }
-  return { data: groups };
+  // The page prints each entry and where it came from: a new entry or source is a new cache key.
+  return { data: groups, cacheKey: `plans=${lookups.map((l) => `${l.currency}/${l.source}/${l.version}`).join(',')}` };
 }
 
 /** /components/MoreSave: the savings badge on the real plans in several currencies (server-rendered, noindex). */

@@ -31,12 +31,20 @@ export const entryAssets = (() => {
   };
 })();
 
-/** Scripts an island needs beyond the entry, to modulepreload while the page streams. */
+const entryKeys = collect(ENTRY);
+// The manifest never changes while the isolate lives: each island's lists are walked once.
+const islandScripts = new Map<string, string[]>();
+const islandStyles = new Map<string, string[]>();
+
+/** Scripts an island needs beyond the entry, to modulepreload with the page. */
 export function islandAssets(name: string): string[] {
-  const key = `client/islands/${name}.tsx`;
-  if (!chunks[key]) return [];
-  const entryKeys = collect(ENTRY);
-  return [...collect(key)].filter((k) => !entryKeys.has(k)).map((k) => url(chunks[k]!.file));
+  let scripts = islandScripts.get(name);
+  if (!scripts) {
+    const key = `client/islands/${name}.tsx`;
+    scripts = chunks[key] ? [...collect(key)].filter((k) => !entryKeys.has(k)).map((k) => url(chunks[k]!.file)) : [];
+    islandScripts.set(name, scripts);
+  }
+  return scripts;
 }
 
 /**
@@ -45,9 +53,13 @@ export function islandAssets(name: string): string[] {
  * loader later finds them in <head> and does not add them twice.
  */
 export function islandStylesheets(name: string): string[] {
-  const entryKeys = collect(ENTRY);
-  const css = [...collect(`client/islands/${name}.tsx`)].filter((k) => !entryKeys.has(k)).flatMap((k) => chunks[k]?.css ?? []);
-  return [...new Set(css.map(url))].filter((href) => !entryAssets.css.includes(href));
+  let styles = islandStyles.get(name);
+  if (!styles) {
+    const css = [...collect(`client/islands/${name}.tsx`)].filter((k) => !entryKeys.has(k)).flatMap((k) => chunks[k]?.css ?? []);
+    styles = [...new Set(css.map(url))].filter((href) => !entryAssets.css.includes(href));
+    islandStyles.set(name, styles);
+  }
+  return styles;
 }
 
 /** Every JS and CSS file of the build, per manifest key: read by the size budget tests and the bench. */

@@ -12,5 +12,7 @@ export function errorRoute(status: number): PageRoute {
     agentRedirect: false,
     indexable: false,
     status,
+    // Errors are rare and their page must not depend on anything that could have failed.
+    cache: false,
   };
 }

@@ -57,8 +57,16 @@ const SAME_SITE = 'https://site.invalid';
 
 /** A date in the page's language, e.g. 'October 28, 2026' / '2026年10月28日'. */
 export function formatDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  let f = dateFormatters.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    dateFormatters.set(locale, f);
+  }
+  return f.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+/** One formatter per locale for the isolate's life (building one costs more than formatting). */
+const dateFormatters = new Map<Locale, Intl.DateTimeFormat>();
 
 /** Up to two initials for an avatar: 'Emily Carter' → 'EC'; a name without spaces gives its first character. */
 export function initials(name: string): string {

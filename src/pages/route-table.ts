@@ -70,6 +70,8 @@ export const ROUTES: readonly PageRoute[] = [
     localized: false,
     validate: (_params, query) => legalLangOk(query),
     localeFromQuery: legalLocale,
+    // `lang` picks the page's language; validate has already refused any other value.
+    cacheQuery: ['lang'],
   }),
   route({
     id: 'privacy',
@@ -78,6 +80,8 @@ export const ROUTES: readonly PageRoute[] = [
     localized: false,
     validate: (_params, query) => legalLangOk(query),
     localeFromQuery: legalLocale,
+    // `lang` picks the page's language; validate has already refused any other value.
+    cacheQuery: ['lang'],
   }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
   hiddenRoute({ id: 'test', path: '/test', page: internalPage('test') }),

@@ -1,36 +1,25 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { setCookie, getCookie } from 'hono/cookie';
-import { reactRenderer } from '@hono/react-renderer';
 import type { AppContext, AppEnv } from '../env';
 import { onSitePath } from '../domain/paths';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../domain/locales';
-import { Document, type HeadInfo } from '../components/Document';
+import { Document } from '../components/Document';
 import { Layout } from '../components/Layout';
 import { translatorFor } from '../i18n/messages';
+import { I18nProvider } from '../../client/lib/i18n';
+import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
+import { PageContextProvider } from './page-context';
+import { renderPage, withNonce, noncePlaceholder } from './render';
+import { pageCache } from './page-cache';
+import { pageCacheKey } from './page-cache-key';
 import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
 import type { PageRoute } from './types';
 import { headFor } from './head';
 import { legalHref, siteLinks } from './links';
 import type { NavLanguage } from '../../client/islands/NavBar';
 
-declare module '@hono/react-renderer' {
-  interface Props {
-    head: HeadInfo;
-  }
-}
-
 const ONE_YEAR = 60 * 60 * 24 * 365;
-
-/** Streams the document; the nonce is per request, so the renderer is too. */
-export const renderer = reactRenderer(({ children, head }) => <Document head={head}>{children}</Document>, {
-  stream: true,
-  readableStreamOptions: {
-    onError(error) {
-      console.error('render error', error);
-    },
-  },
-});
 
 /** The same page in every locale, for the language switcher (query kept, campaign keys included). */
 function languagesFor(route: PageRoute | null, rest: string, current: Locale, search: string): NavLanguage[] {
@@ -52,33 +41,59 @@ interface RenderOptions {
   params: Record<string, string>;
   /** The unprefixed path, for the language switcher. */
   rest: string;
+  /** false: render fresh and store nothing (the 404 of an arbitrary path, the error page). */
+  cacheable?: boolean;
 }
 
-export async function renderRoute(c: AppContext, { route, locale, mobile, params, rest }: RenderOptions) {
+export type PageCacheStatus = 'hit' | 'miss' | 'bypass';
+
+/**
+ * One page answer: the page's `load` step (per request: it reads storage and sets headers), then
+ * the rendered bytes from the isolate's page cache, or a fresh render that goes into it, with this
+ * request's nonce spliced in. Status, headers and cookies are always this request's own.
+ */
+export async function renderRoute(c: AppContext, { route, locale, mobile, params, rest, cacheable = true }: RenderOptions) {
   const url = new URL(c.req.url);
   const query = url.searchParams;
   const i18n = translatorFor(locale);
   c.set('locale', locale);
   c.set('i18n', i18n);
-  const Page = route.page;
-  const links = siteLinks(locale);
-  const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
-  const search = route.localized ? url.search : '';
   c.status((route.status ?? 200) as ContentfulStatusCode);
+  const Page = route.page;
   const loaded = Page.load ? await Page.load({ c, locale, mobile, params, query }) : undefined;
-  if (loaded?.jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...loaded.jsonLd];
-  return c.render(
-    <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
-      <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
-    </Layout>,
-    { head },
-  );
+  const analyticsTags = tagMetaContent(tagIdsFrom(c.env)) ?? '';
+  const key = cacheable ? pageCacheKey(c, { route, locale, mobile, rest, search: url.search, loaded, analyticsTags }) : null;
+  let page = key === null ? undefined : pageCache.get(key);
+  const status: PageCacheStatus = key === null ? 'bypass' : page ? 'hit' : 'miss';
+  if (!page) {
+    const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
+    const jsonLd = typeof loaded?.jsonLd === 'function' ? loaded.jsonLd() : loaded?.jsonLd;
+    if (jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...jsonLd];
+    const search = route.localized ? url.search : '';
+    page = renderPage(
+      <PageContextProvider value={{ nonce: noncePlaceholder(), analyticsTags }}>
+        <I18nProvider value={i18n}>
+          <Document head={head}>
+            <Layout links={siteLinks(locale)} languages={languagesFor(route, rest, locale, search)}>
+              <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
+            </Layout>
+          </Document>
+        </I18nProvider>
+      </PageContextProvider>,
+    );
+    if (key === null) pageCache.stats.bypasses++;
+    else pageCache.set(key, page);
+  }
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  c.header('X-Page-Cache', status);
+  return c.body(withNonce(page, c.get('secureHeadersNonce') ?? ''));
 }
 
 /** The 404 page in the locale of the requested path. */
 export function renderNotFound(c: AppContext) {
   const { locale, rest } = splitLocale(c.req.path);
-  return renderRoute(c, { route: NOT_FOUND_ROUTE, locale, mobile: false, params: {}, rest });
+  // Any path can end here: caching each would let random URLs push real pages out of the cache.
+  return renderRoute(c, { route: NOT_FOUND_ROUTE, locale, mobile: false, params: {}, rest, cacheable: false });
 }
 
 /** Where a phone or a desktop belongs for this route, or null when it is already there. */
@@ -131,7 +146,6 @@ function setLocaleCookie(c: AppContext, locale: Locale) {
 /** Every page of the route table, unprefixed and under each locale prefix, with /mobile/ variants. */
 export function pageRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
-  app.use('*', renderer);
   // '/en-US/...' is the default locale spelled out: send it to the one canonical, unprefixed URL.
   app.get('/en-US/*', (c) => c.redirect(onSitePath(c.req.path.slice('/en-US'.length)) + new URL(c.req.url).search, 301));
   app.get('/en-US', (c) => c.redirect('/' + new URL(c.req.url).search, 301));

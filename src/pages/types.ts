@@ -25,14 +25,27 @@ export interface PageLoadContext {
 export interface PageLoad {
   /** Passed to the page as `data`. */
   data?: unknown;
-  /** Structured data for <head> (rendered as nonce'd application/ld+json scripts). */
-  jsonLd?: object[];
+  /**
+   * Structured data for <head> (rendered as nonce'd application/ld+json scripts). A function is
+   * called only when the page is actually rendered, not when it is served from the page cache.
+   */
+  jsonLd?: object[] | (() => object[]);
+  /**
+   * Everything this step read from the request or from storage that changes the HTML (e.g. the
+   * buy page's currency, package table and plan entry version): joins the page cache key. A load
+   * step that leaves it out gets its page rendered fresh every time ('' means "nothing": cache it).
+   */
+  cacheKey?: string;
+  /** The HTML depends on something that cannot be keyed: render this answer fresh and do not cache it. */
+  cache?: false;
 }
 
 /**
  * A page component. A page that needs data (e.g. the buy page's plans) declares `Page.load`: the
- * router awaits it before streaming starts, so the page renders complete (no client fetch, no
- * layout shift) and the step can still set response headers.
+ * router awaits it before rendering, so the page renders complete (no client fetch, no layout
+ * shift) and the step can still set response headers. Components never see the request (see
+ * src/pages/page-context.tsx): whatever a page reads from it goes through `load`, which names it
+ * in `cacheKey`.
  */
 export type PageComponent = ((props: PageProps) => ReactElement) & {
   load?: (ctx: PageLoadContext) => Promise<PageLoad>;
@@ -68,6 +81,18 @@ export interface PageRoute {
    * the widened CSP, `Permissions-Policy: payment` for Stripe and COOP for PayPal's popup.
    */
   payments?: boolean;
+  /**
+   * false: every answer is rendered fresh and never cached (for a page whose HTML depends on request
+   * data that neither the cache key nor its `load` step's `cacheKey` names). Default: cached per
+   * isolate (src/pages/page-cache-key.ts lists what the key holds).
+   */
+  cache?: boolean;
+  /**
+   * Query keys besides the campaign keys that may change this page's HTML and still let it be
+   * cached (e.g. `['product_id']`). Any other query key bypasses the cache. Their values reach the
+   * key only after `validate` accepted the request, so declare a `validate` that checks them.
+   */
+  cacheQuery?: readonly string[];
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
 }

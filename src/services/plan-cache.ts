@@ -5,6 +5,12 @@
 //   miss                  one upstream call per key per isolate            X-Plan-Source: upstream
 //   upstream down + miss  the bundled SPEC plans (USD)                     X-Plan-Source: fallback
 //
+// Each isolate keeps the entry it last read or fetched in memory for PLAN_MEMO_MS, so the buy page
+// does no storage work on most requests: a hit is judged fresh or stale by its own age exactly as
+// a KV read would be; misses, unreadable values and KV errors are never kept. A price change at the
+// upstream therefore appears within PLAN_FRESH_MS (when the entry is refreshed) plus PLAN_MEMO_MS
+// (other isolates' memos), plus KV's own propagation (up to 60 s) for isolates in other locations.
+//
 // One refresh at a time per key: an in-isolate in-flight map, plus a short-lived KV lock key that
 // other isolates see. KV failures (get or put throwing) are logged and never break the page. A miss
 // waits at most the upstream client's deadline (UPSTREAM_TIMEOUT_MS, the proxy's timeout); after a
@@ -26,6 +32,8 @@ export const PLAN_STALE_MS = 24 * 60 * 60 * 1000;
 export const PLAN_LOCK_TTL_S = 60;
 /** After a failed miss, an isolate serves the fallback at once for this long instead of waiting on a dead upstream again. */
 export const PLAN_FAILURE_BACKOFF_MS = 30 * 1000;
+/** How long an isolate serves a plan entry from memory before reading KV again. */
+export const PLAN_MEMO_MS = 5 * 1000;
 
 export type PlanSource = 'kv-fresh' | 'kv-stale' | 'upstream' | 'fallback';
 
@@ -36,6 +44,8 @@ export interface PlanLookup {
   table: CodeTable;
   /** null: the upstream has no prices in this currency (4590007); ask again in USD. */
   list: Plan[] | null;
+  /** Changes whenever the entry does (its fetch time; 'bundled' for the fallback): part of the page cache key. */
+  version: string;
 }
 
 /** What is stored under a plan key. `list: null` remembers that the currency is not priced. */
@@ -64,20 +74,23 @@ export function planLockKey(currency: string, table: CodeTable): string {
 }
 
 /** Per-isolate counters, exposed outside production in X-Plan-Cache-Stats for the bench (KV hit ratio, upstream calls). */
-export const planCacheStats = { upstreamCalls: 0, kvFresh: 0, kvStale: 0, upstream: 0, fallback: 0, kvErrors: 0 };
+export const planCacheStats = { upstreamCalls: 0, kvFresh: 0, kvStale: 0, upstream: 0, fallback: 0, kvErrors: 0, memoHits: 0 };
 
 export function planCacheStatsHeader(): string {
   const s = planCacheStats;
-  return `upstream-calls=${s.upstreamCalls}, kv-fresh=${s.kvFresh}, kv-stale=${s.kvStale}, upstream=${s.upstream}, fallback=${s.fallback}, kv-errors=${s.kvErrors}`;
+  return `upstream-calls=${s.upstreamCalls}, kv-fresh=${s.kvFresh}, kv-stale=${s.kvStale}, upstream=${s.upstream}, fallback=${s.fallback}, kv-errors=${s.kvErrors}, memo-hits=${s.memoHits}`;
 }
 
 const inflight = new Map<string, Promise<PlanCacheEntry | null>>();
 const failedAt = new Map<string, number>();
+/** The last good entry per key and until when it may be served without reading KV (one per currency and table: bounded). */
+const memo = new Map<string, { entry: PlanCacheEntry; until: number }>();
 
-/** Forgets the isolate's in-flight refreshes, failure backoffs and counters (tests only). */
+/** Forgets the isolate's in-flight refreshes, failure backoffs, memorised entries and counters (tests only). */
 export function resetPlanCacheIsolate(): void {
   inflight.clear();
   failedAt.clear();
+  memo.clear();
   for (const key of Object.keys(planCacheStats) as (keyof typeof planCacheStats)[]) planCacheStats[key] = 0;
 }
 
@@ -149,6 +162,26 @@ async function lockHeld(kv: KVNamespace, lockKey: string): Promise<boolean> {
   }
 }
 
+/** Keeps a good entry in memory for PLAN_MEMO_MS; an entry too old to serve is not kept. */
+function remember(key: string, entry: PlanCacheEntry, now = Date.now()): void {
+  const age = now - entry.fetchedAt;
+  if (age >= 0 && age < PLAN_STALE_MS) memo.set(key, { entry, until: now + PLAN_MEMO_MS });
+  else memo.delete(key);
+}
+
+/** The entry from memory while it is memorised, else from KV (and then memorised when it is good). */
+async function readEntry(kv: KVNamespace, key: string): Promise<PlanCacheEntry | null> {
+  const kept = memo.get(key);
+  if (kept && Date.now() < kept.until) {
+    planCacheStats.memoHits++;
+    return kept.entry;
+  }
+  const entry = await kvRead(kv, key);
+  if (entry) remember(key, entry);
+  else memo.delete(key);
+  return entry;
+}
+
 // ── Fetching, coalesced ─────────────────────────────────────────────────────────────────────
 
 /** Calls the upstream and stores the answer; null when the upstream failed. */
@@ -158,6 +191,7 @@ async function fetchAndStore(env: Env, waitUntil: WaitUntil, currency: string, t
     const data = await fetchPlanGroup(env, currency, table);
     const entry: PlanCacheEntry = { v: 1, fetchedAt: Date.now(), currency, table, list: data === 'unsupported' ? null : sortPlans(data.list) };
     failedAt.delete(key);
+    remember(key, entry);
     // The page does not wait for the write; KV drops the entry once it is too old to serve.
     waitUntil(kvWrite(env.PLAN_CACHE, key, JSON.stringify(entry), Math.ceil(PLAN_STALE_MS / 1000)));
     return entry;
@@ -192,9 +226,9 @@ function revalidate(env: Env, waitUntil: WaitUntil, currency: string, table: Cod
   waitUntil(refresh);
 }
 
-function lookup(source: PlanSource, entry: Pick<PlanCacheEntry, 'currency' | 'table' | 'list'>): PlanLookup {
+function lookup(source: PlanSource, entry: Pick<PlanCacheEntry, 'currency' | 'table' | 'list'> & { fetchedAt?: number }): PlanLookup {
   planCacheStats[source === 'kv-fresh' ? 'kvFresh' : source === 'kv-stale' ? 'kvStale' : source === 'upstream' ? 'upstream' : 'fallback']++;
-  return { source, currency: entry.currency, table: entry.table, list: entry.list };
+  return { source, currency: entry.currency, table: entry.table, list: entry.list, version: entry.fetchedAt === undefined ? 'bundled' : String(entry.fetchedAt) };
 }
 
 /**
@@ -204,7 +238,7 @@ function lookup(source: PlanSource, entry: Pick<PlanCacheEntry, 'currency' | 'ta
 export async function getPlanList(env: Env, waitUntil: WaitUntil, currency: string, table: CodeTable): Promise<PlanLookup> {
   const key = planCacheKey(currency, table);
   const now = Date.now();
-  const entry = await kvRead(env.PLAN_CACHE, key);
+  const entry = await readEntry(env.PLAN_CACHE, key);
   if (entry && entry.currency === currency && entry.table === table) {
     const age = now - entry.fetchedAt;
     if (age >= 0 && age < PLAN_FRESH_MS) return lookup('kv-fresh', entry);
@@ -244,5 +278,5 @@ export async function plansForVisitor(env: Env, waitUntil: WaitUntil, currency: 
     return { ...usd, list: usd.list, requestedCurrency: currency, currencyFallback: usd.source === 'fallback' ? 'unavailable' : 'unsupported' };
   }
   planCacheStats.fallback++;
-  return { source: 'fallback', currency: FALLBACK_CURRENCY, table, list: fallbackPlans(table), requestedCurrency: currency, currencyFallback: currency === FALLBACK_CURRENCY ? null : 'unavailable' };
+  return { source: 'fallback', currency: FALLBACK_CURRENCY, table, list: fallbackPlans(table), version: 'bundled', requestedCurrency: currency, currencyFallback: currency === FALLBACK_CURRENCY ? null : 'unavailable' };
 }

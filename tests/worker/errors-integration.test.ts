@@ -6,18 +6,32 @@ import type { AppEnv } from '../../src/env';
 import { securityHeaders } from '../../src/middleware/security';
 import { requestContext } from '../../src/middleware/context';
 import { errorFallbackHtml, notFound, onError } from '../../src/middleware/errors';
-import { renderer } from '../../src/pages/router';
+import { renderRoute } from '../../src/pages/router';
+import type { PageRoute } from '../../src/pages/types';
 import { h1Of, htmlLang, message, titleOf } from './helpers';
 
 // A secret-looking message and a stack: neither may reach the visitor.
 const SECRET = 'kaboom-db-password-hunter2';
 
-/** The site's real middleware, renderer and error handlers around routes that throw. */
+/** A page whose component throws while it renders. */
+const throwingRoute: PageRoute = {
+  id: 'throws',
+  path: '/render-throws',
+  page: () => {
+    throw new Error(`${SECRET} while rendering`);
+  },
+  localized: true,
+  mobile: false,
+  agentRedirect: false,
+  indexable: false,
+};
+
+/** The site's real middleware, render path and error handlers around routes that throw. */
 function appThatThrows() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', securityHeaders);
   app.use('*', requestContext);
-  app.use('*', renderer);
+  app.get('/render-throws', (c) => renderRoute(c, { route: throwingRoute, locale: 'en-US', mobile: false, params: {}, rest: '/render-throws' }));
   const boom = () => {
     throw new Error(`${SECRET} at /work/main/src/secret.ts:12:5`);
   };
@@ -32,14 +46,17 @@ function appThatThrows() {
   return app;
 }
 
-/** The same, but the renderer itself is broken: the error page cannot render. */
+/** The same, but rendering itself is broken (the site URL cannot be read): the error page cannot render. */
 function appWithBrokenRenderer() {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders);
   app.use('*', requestContext);
   app.use('*', async (c, next) => {
-    c.setRenderer(() => {
-      throw new Error(`renderer broke ${SECRET}`);
+    c.env = new Proxy(c.env, {
+      get(target, property, receiver) {
+        if (property === 'SITE_URL') throw new Error(`renderer broke ${SECRET}`);
+        return Reflect.get(target, property, receiver);
+      },
     });
     await next();
   });
@@ -98,6 +115,17 @@ describe('a thrown error', () => {
   it('is not indexed', async () => {
     const html = await (await appThatThrows().request('/boom', {}, env)).text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it('a page that throws while rendering answers the whole error page, never part of the page', async () => {
+    const res = await appThatThrows().request('/render-throws', {}, env);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('x-page-cache')).toBe('bypass');
+    const html = await res.text();
+    expect(html.startsWith('<!DOCTYPE html><html lang="en-US"')).toBe(true);
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(h1Of(html)).toBe('Error');
+    expect(html).not.toContain(SECRET);
   });
 
   it("an HTTPException keeps its status and still hides its message", async () => {

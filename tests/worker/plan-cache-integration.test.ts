@@ -289,7 +289,7 @@ describe('the plan cache counters', () => {
     await get(h, '/buy');
     await get(h, '/buy');
     const third = await get(h, '/buy');
-    expect(third.res.headers.get('x-plan-cache-stats')).toBe('upstream-calls=1, kv-fresh=2, kv-stale=0, upstream=1, fallback=0, kv-errors=0');
+    expect(third.res.headers.get('x-plan-cache-stats')).toBe('upstream-calls=1, kv-fresh=2, kv-stale=0, upstream=1, fallback=0, kv-errors=0, memo-hits=2');
     const production = harness({ vars: { ENVIRONMENT: 'production' } });
     expect((await get(production, '/buy')).res.headers.get('x-plan-cache-stats')).toBeNull();
   });
