@@ -32,7 +32,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
   const nonce = c.get('secureHeadersNonce');
   const i18n = c.get('i18n');
   const { locale } = i18n;
-  const analyticsTags = tagMetaContent(tagIdsFrom(c.env));
+  const analyticsTags = tagMetaContent(c.get('tagIds') ?? tagIdsFrom(c.env));
   const i18nPayload = clientMessagesPayload(locale, head.clientNamespaces);
   return (
     <html lang={locale} dir="ltr" data-theme="light">

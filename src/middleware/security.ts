@@ -22,6 +22,6 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
   // Configured analytics tags (GTM_ID, GOOGLE_ADS_ID, BING_UET_ID) add exactly their hosts.
-  headers.set('Content-Security-Policy', pageCsp(nonce, tagCspSources(tagIdsFrom(c.env ?? {}))));
+  headers.set('Content-Security-Policy', pageCsp(nonce, tagCspSources(c.get('tagIds') ?? tagIdsFrom(c.env ?? {}))));
   headers.delete('X-Powered-By');
 };
