@@ -33,6 +33,8 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
   const i18n = c.get('i18n');
   const { locale } = i18n;
   const analyticsTags = tagMetaContent(c.get('tagIds') ?? tagIdsFrom(c.env));
+  // Asked visitors (src/middleware/consent.ts): the tag loader starts them from Consent Mode "denied".
+  const consent = c.get('consent') ?? 'none';
   const i18nPayload = clientMessagesPayload(locale, head.clientNamespaces);
   return (
     <html lang={locale} dir="ltr" data-theme="light">
@@ -58,6 +60,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
         <meta property="og:locale" content={ogLocale(locale)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {analyticsTags ? <meta name="analytics-tags" content={analyticsTags} /> : null}
+        {consent !== 'none' ? <meta name="consent-mode" content={consent} /> : null}
         {entryAssets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
