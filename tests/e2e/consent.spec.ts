@@ -72,6 +72,8 @@ test.describe('a visitor from France', () => {
   });
 
   test('Reject: no tag request ever, also after a reload, and no banner again', async ({ page, pageErrors }) => {
+    // Several page loads: on a loaded machine they outlast the default 30 s.
+    test.slow();
     const tracked = await visitAs(page, 'FR');
     await gotoHydrated(page, '/?isSem=2');
     await loaderSettled(page);
@@ -130,6 +132,8 @@ test.describe('a visitor from France', () => {
   });
 
   test('the footer link reopens the choices on a later page and changes them', async ({ page, pageErrors }) => {
+    // Several page loads: on a loaded machine they outlast the default 30 s.
+    test.slow();
     const tracked = await visitAs(page, 'FR');
     await gotoHydrated(page, '/');
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
