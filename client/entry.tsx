@@ -1,5 +1,6 @@
 import './styles.css';
 import './styles/pages.css';
+import './styles/consent.css';
 import { hydrateIslands } from './lib/islands';
 import { pauseAnimationsAfterLanguageSwitch } from './lib/animations';
 
@@ -14,3 +15,11 @@ void hydrateIslands();
 // Analytics tags only where the Worker configured them (production): their loader is not even
 // downloaded otherwise. It waits for the load event and honours opt-out and GPC itself.
 if (document.querySelector('meta[name="analytics-tags"]')) void import('./lib/analytics').then((m) => m.startAnalytics());
+
+// "Cookie settings" (footer, every page): reopens the consent choices; the code loads on the click.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-consent-open]');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  void import('./lib/consent-open').then((m) => m.openConsentSettings(link));
+});

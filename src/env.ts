@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { I18n } from '../client/lib/i18n';
 import type { Locale } from './domain/locales';
+import type { ConsentPage } from './domain/consent';
+import type { TagIds } from './domain/tracking';
 
 /** What the middleware learns about a request, read by routes and pages. */
 export interface RequestVars {
@@ -17,6 +19,14 @@ export interface RequestVars {
    * decision): append with `addPageVariant` (src/pages/page-cache-key.ts).
    */
   pageVariant?: string[];
+  /**
+   * Set by src/middleware/consent.ts: whether this page carries the consent banner ('banner'),
+   * starts tags from Consent Mode "denied" with a stored choice ('decided'), or is not asked
+   * ('none'). The only consent fact in the HTML, so it joins any rendered-page cache key.
+   */
+  consent: ConsentPage;
+  /** The analytics tag ids configured for this request (consent middleware; fake ones only outside production). */
+  tagIds: TagIds;
 }
 
 export interface Device {

@@ -8,6 +8,8 @@ import { seo } from './routes/seo';
 import { pageRoutes } from './pages/router';
 import { benchRoutes } from './routes/bench';
 import { geo } from './middleware/geo';
+import { consent } from './middleware/consent';
+import { consentRoutes } from './routes/consent';
 import { geoRoutes } from './routes/geo';
 import { apiProxy, formPages } from './routes/api-proxy';
 import { beacon, beaconTestRoutes } from './routes/beacon';
@@ -24,11 +26,13 @@ const app = new Hono<AppEnv>({ strict: false });
 app.use('*', securityHeaders);
 app.use('*', requestContext);
 app.use('*', geo);
+app.use('*', consent);
 
 app.route('/health', health);
 // Before the /api proxy: /api/geo is answered by the edge itself.
 app.route('/api/geo', geoRoutes);
 app.route('/beacon', beacon);
+app.route('/consent', consentRoutes);
 app.route('/download', downloads);
 app.route('/__test', beaconTestRoutes);
 app.route('/__test', downloadTestRoutes);

@@ -5,6 +5,8 @@ import { FORM_IDS, validateForm } from '../lib/form';
 import { privacyControlAddRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
 import { PRIVACY_OPT_OUT_KEY } from '../../src/domain/tracking';
+import { REJECT_ALL } from '../../src/domain/consent';
+import { saveConsent } from '../lib/consent';
 import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, TextField, useApiForm, useFocusOnShow } from '../components/form-parts';
 
 export interface DoNotSellFormProps {
@@ -28,6 +30,8 @@ function rememberOptOut() {
   } catch {
     /* storage unavailable: the request itself still stands */
   }
+  // The opt-out already answers the consent question: the banner need not ask it again.
+  saveConsent(REJECT_ALL);
 }
 
 function hasGlobalPrivacyControl(): boolean {

@@ -93,7 +93,10 @@ export async function startSite({ port, production = true, persistTo, build = tr
   const logPath = join(workDir, 'site.log');
   const log = createWriteStream(logPath);
   const nodeEnv = production ? 'production' : 'development';
-  const env = projectEnv({ NODE_ENV: nodeEnv });
+  // Miniflare's request.cf is then its fixed stand-in (country US) rather than the machine's own
+  // location fetched from the internet, so every run sees the same visitor (consent, currency);
+  // ?debug_country / X-Debug-Country simulate any other.
+  const env = projectEnv({ NODE_ENV: nodeEnv, CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
   const url = `http://127.0.0.1:${port}`;
 
   const fail = async (error, child) => {

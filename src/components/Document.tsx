@@ -25,7 +25,7 @@ const ogLocale = (locale: string) => locale.replace('-', '_');
 
 /** The HTML document around every page: head (meta, hreflang, styles, scripts) and body. Rendered inside the page's I18nProvider. */
 export function Document({ head, children }: { head: HeadInfo; children: ReactNode }) {
-  const { nonce, analyticsTags } = usePageContext();
+  const { nonce, analyticsTags, consent } = usePageContext();
   const { locale } = useI18n();
   const i18nPayload = clientMessagesPayload(locale, head.clientNamespaces);
   return (
@@ -52,6 +52,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
         <meta property="og:locale" content={ogLocale(locale)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {analyticsTags ? <meta name="analytics-tags" content={analyticsTags} /> : null}
+        {consent !== 'none' ? <meta name="consent-mode" content={consent} /> : null}
         {entryAssets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

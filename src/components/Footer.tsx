@@ -1,6 +1,7 @@
 import { useT } from '../../client/lib/i18n';
 import { ARTICLE_LIST_IDS } from '../domain/articles';
 import { legalHref, type SiteLinks } from '../pages/links';
+import { CookieSettingsLink } from './CookieSettingsLink';
 
 export function Footer({ links }: { links: SiteLinks }) {
   const t = useT();
@@ -39,6 +40,7 @@ export function Footer({ links }: { links: SiteLinks }) {
             </li>
           </ul>
         </nav>
+        <CookieSettingsLink privacyHref={legalHref('privacy', links.legalLang)} />
         <p className="footer-copyright">{t('layout.footer.copyright', { year })}</p>
       </div>
     </footer>

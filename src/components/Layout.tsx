@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Island } from './Island';
 import { Footer } from './Footer';
+import { ConsentRegion } from './ConsentRegion';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
 import { useT } from '../../client/lib/i18n';
 import { legalHref, type SiteLinks } from '../pages/links';
@@ -13,6 +14,7 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
       <a className="skip-link" href="#main">
         {t('layout.skip')}
       </a>
+      <ConsentRegion privacyHref={legalHref('privacy', links.legalLang)} />
       <Island
         name="NavBar"
         component={NavBar}

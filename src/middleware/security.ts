@@ -22,7 +22,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
   // Configured analytics tags (GTM_ID, GOOGLE_ADS_ID, BING_UET_ID) add exactly their hosts.
-  const tagSources = tagCspSources(tagIdsFrom(c.env ?? {}));
+  const tagSources = tagCspSources(c.get('tagIds') ?? tagIdsFrom(c.env ?? {}));
   if (c.get('paymentPage')) {
     // Checkout pages only (route-table `payments: true`): Stripe's and PayPal's frames, scripts and
     // calls, Stripe's wallets, PayPal's popup. Every other page keeps the strict policy.

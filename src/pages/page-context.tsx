@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ConsentPage } from '../domain/consent';
 
 /**
  * What server components may know while a page renders. Deliberately not the request: a rendered
@@ -12,6 +13,8 @@ export interface PageRenderFacts {
   nonce: string;
   /** `<meta name="analytics-tags">` content from the configured tag ids ('' when none). */
   analyticsTags: string;
+  /** The page's consent variant (src/middleware/consent.ts); it joins the cache key as a page variant. */
+  consent: ConsentPage;
 }
 
 const PageContext = createContext<PageRenderFacts | null>(null);

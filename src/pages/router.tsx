@@ -61,7 +61,8 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
   c.status((route.status ?? 200) as ContentfulStatusCode);
   const Page = route.page;
   const loaded = Page.load ? await Page.load({ c, locale, mobile, params, query }) : undefined;
-  const analyticsTags = tagMetaContent(tagIdsFrom(c.env)) ?? '';
+  // The consent middleware's per-request ids (fake ones in tests outside production), else the deployment's.
+  const analyticsTags = tagMetaContent(c.get('tagIds') ?? tagIdsFrom(c.env)) ?? '';
   const key = cacheable ? pageCacheKey(c, { route, locale, mobile, rest, search: url.search, loaded, analyticsTags }) : null;
   let page = key === null ? undefined : pageCache.get(key);
   const status: PageCacheStatus = key === null ? 'bypass' : page ? 'hit' : 'miss';
@@ -71,7 +72,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     if (jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...jsonLd];
     const search = route.localized ? url.search : '';
     page = renderPage(
-      <PageContextProvider value={{ nonce: noncePlaceholder(), analyticsTags }}>
+      <PageContextProvider value={{ nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none' }}>
         <I18nProvider value={i18n}>
           <Document head={head}>
             <Layout links={siteLinks(locale)} languages={languagesFor(route, rest, locale, search)}>

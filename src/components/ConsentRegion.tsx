@@ -1,0 +1,17 @@
+import { useI18n } from '../../client/lib/i18n';
+import { usePageContext } from '../pages/page-context';
+import { Island } from './Island';
+import ConsentBanner from '../../client/islands/ConsentBanner';
+import { consentStrings } from '../i18n/consent';
+
+/**
+ * The consent banner, server-rendered open for a visitor the consent middleware asks
+ * (`c.get('consent') === 'banner'`, passed through the page context, and so part of the page
+ * cache key); nothing at all for everyone else, so they download none of it.
+ */
+export function ConsentRegion({ privacyHref }: { privacyHref: string }) {
+  const { consent } = usePageContext();
+  const i18n = useI18n();
+  if (consent !== 'banner') return null;
+  return <Island name="ConsentBanner" component={ConsentBanner} props={{ strings: consentStrings(i18n), privacyHref }} />;
+}
