@@ -1,6 +1,6 @@
 // Lighthouse against the running site in Chromium (CHROME_PATH, set by scripts/lib/browser.mjs).
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { launch } from 'chrome-launcher';
+import { killAll, launch } from 'chrome-launcher';
 import { onCleanup } from '../lib/processes.mjs';
 
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -15,9 +15,10 @@ const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'PAGE_HUNG', 'NO_T
  * up to `retries` times.
  */
 export async function runLighthouse(urls, { formFactors = ['mobile'], flags = {}, retries = 1 } = {}) {
+  // chrome-launcher gives Chrome a process group of its own: the scripts' clean-up path stops it on
+  // a signal too, even one that comes while Chrome is still starting (killAll knows it by then).
+  const forget = onCleanup(killAll);
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-  // chrome-launcher gives Chrome a process group of its own: stopped by the scripts' clean-up path on a signal too.
-  const forget = onCleanup(() => chrome.kill());
   const rows = [];
   try {
     for (const formFactor of formFactors) {

@@ -48,10 +48,11 @@ export async function stopGroup(child, graceMs = 5000) {
 
 /** Every group and clean-up still pending, stopped once (later callers get the same promise). */
 export function stopAll() {
+  const runCleanups = () => Promise.all([...cleanups].map((cleanup) => Promise.resolve().then(cleanup).catch(() => {})));
   stoppingAll ??= (async () => {
-    const pending = [...cleanups].map((cleanup) => Promise.resolve().then(cleanup).catch(() => {}));
-    pending.push(...[...groups].map((child) => stopGroup(child)));
-    await Promise.all(pending);
+    await Promise.all([runCleanups(), ...[...groups].map((child) => stopGroup(child))]);
+    // Again: a library may have started something while the groups were stopping (a browser mid-launch).
+    await runCleanups();
   })();
   return stoppingAll;
 }
@@ -66,6 +67,13 @@ export function install() {
   // Any other exit (process.exit after an error, an uncaught exception): synchronous, so no grace period.
   process.on('exit', () => {
     for (const child of groups) signalGroup(child, 'SIGKILL');
+    for (const cleanup of cleanups) {
+      try {
+        cleanup(); // only its synchronous part can run now
+      } catch {
+        /* best effort on the way out */
+      }
+    }
   });
   for (const [signal, code] of Object.entries(EXIT_CODES)) {
     process.on(signal, () => {
@@ -99,7 +107,8 @@ export function spawnGroup(command, args, options = {}) {
 
 /**
  * Something else to undo on the way out (e.g. a browser a library started in a group of its
- * own). Runs on signals and on stopAll(); returns a function that unregisters it.
+ * own). Runs on signals, on stopAll() and (its synchronous part) on any other exit; returns a
+ * function that unregisters it. Must be safe to call more than once.
  */
 export function onCleanup(cleanup) {
   install();
