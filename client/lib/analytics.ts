@@ -7,6 +7,7 @@
 // CSP's 'strict-dynamic' admits them; the Worker adds the tags' hosts to the CSP.
 import { PRIVACY_OPT_OUT_KEY, tagIdsFrom, tagsToLoad, type TagIds } from '../../src/domain/tracking';
 import { currentCampaign } from './campaign';
+import { toDecimalString } from '../../src/domain/money';
 
 export const ANALYTICS_META = 'analytics-tags';
 
@@ -89,4 +90,39 @@ export function startAnalytics(): void {
   const go = () => setTimeout(() => load(tags), 0);
   if (document.readyState === 'complete') go();
   else addEventListener('load', go, { once: true });
+}
+
+export interface Purchase {
+  transactionId: string;
+  /** Minor units of `currency`, as the order query answers. */
+  value: number;
+  currency: string;
+  itemId: string;
+  itemName: string;
+}
+
+/**
+ * The analytics purchase event of a paid order (issue 12), with the visit's campaign keys for
+ * attribution. Only where the tags are configured and allowed for this visitor; the queues are
+ * read by the tags whether they loaded before or after this call.
+ */
+export function reportPurchase(purchase: Purchase): void {
+  if (typeof document === 'undefined') return;
+  const ids = readTagIds();
+  if (!ids.gtm && !ids.ads && !ids.uet) return;
+  const gpc = (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+  const campaign = currentCampaign();
+  const tags = tagsToLoad(ids, { optedOut: visitorOptedOut(), gpc, isSem: campaign.isSem });
+  const w = window as TagWindow;
+  const value = Number(toDecimalString(purchase.value, purchase.currency));
+  const items = [{ item_id: purchase.itemId, item_name: purchase.itemName, price: value, quantity: 1 }];
+  if (tags.gtm || tags.ads) {
+    w.dataLayer = w.dataLayer ?? [];
+    w.dataLayer.push({ event: 'purchase', ecommerce: { transaction_id: purchase.transactionId, value, currency: purchase.currency, items }, campaign });
+  }
+  if (tags.ads && w.gtag) w.gtag('event', 'purchase', { transaction_id: purchase.transactionId, value, currency: purchase.currency, items });
+  if (tags.uet) {
+    w.uetq = w.uetq ?? [];
+    (w.uetq as { push: (...args: unknown[]) => void }).push('event', 'purchase', { revenue_value: value, currency: purchase.currency, transaction_id: purchase.transactionId });
+  }
 }
