@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, gotoHydrated } from './fixtures';
+import { test, expect as baseExpect, gotoHydrated } from './fixtures';
+
+// Page loads after a payment take a while on a busy machine; nothing here is a timing assertion.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // The purchase in a real browser against the site and the reference origin in test mode:
 // buy → checkout → pay → result → licence code; declines and retry on the same order; PayPal's
@@ -20,6 +23,9 @@ function msg(locale: Locale, key: string, params: Record<string, string> = {}): 
 
 const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
 const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+// Each test is a whole purchase (several page loads and API calls): more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(60_000);
@@ -48,7 +54,7 @@ async function payByCard(page: Page, locale: Locale, card: string) {
 }
 
 async function expectStatus(page: Page, status: string) {
-  await expect(page.locator('.checkout-result')).toHaveAttribute('data-result-status', status, { timeout: 20_000 });
+  await expect(page.locator('.checkout-result')).toHaveAttribute('data-result-status', status, { timeout: 45_000 });
 }
 
 /** The order id of the result page the browser is on. */
@@ -71,7 +77,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     const email = newEmail('buyer');
     await startPayment(page, locale, email);
     await payByCard(page, locale, '4242 4242 4242 4242');
-    await expect(page).toHaveURL(/\/checkout\/result\?order_id=/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/checkout\/result\?order_id=/, { timeout: 45_000 });
     await expectStatus(page, 'paid');
     await expect(page.getByRole('heading', { name: msg(locale, 'checkout.status.paid.title') })).toBeFocused();
     const code = page.locator('[data-licence-code]');
@@ -141,7 +147,7 @@ test('PayPal test approve pays; cancel returns to the checkout with the email ke
   await expect(emailField(page, 'fr-FR')).toHaveValue(email);
   await page.getByRole('button', { name: msg('fr-FR', 'checkout.methods.paypal.button') }).click();
   await page.getByRole('button', { name: msg('fr-FR', 'checkout.test.paypalApprove') }).click();
-  await expect(page).toHaveURL(/pay_type=2/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/pay_type=2/, { timeout: 45_000 });
   await expectStatus(page, 'paid');
 });
 
