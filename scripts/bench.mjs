@@ -12,6 +12,7 @@ import { runLighthouse } from './bench/lighthouse.mjs';
 import { BUDGETS, checkBudgets } from './bench/budgets.mjs';
 import { beaconPath, beaconPathTemplate, collectedCount, visitorIp, waitForCollected } from './bench/beacon.mjs';
 import { measurePlanCache } from './bench/plan-cache.mjs';
+import { checkoutBudgets, measureCheckout } from './bench/checkout.mjs';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -74,6 +75,7 @@ async function main() {
     }
 
     results.planCache = await measurePlanCache(site.url, { requests: PLAN_REQUESTS });
+    results.checkout = await measureCheckout(site.url, { runs: 20 });
 
     const sample = staticSample(Buffer.byteLength(html.home));
     const targets = { ...PAGES, static: sample };
@@ -134,7 +136,7 @@ async function main() {
     await site.stop();
   }
 
-  results.budgets = checkBudgets(results);
+  results.budgets = [...checkBudgets(results), ...checkoutBudgets(results.checkout)];
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
   print(results, previous);
   if (results.budgets.some((b) => !b.pass)) process.exitCode = 1;
