@@ -10,7 +10,6 @@ import { api, ApiError } from '../lib/api';
 import { validateForm } from '../lib/form';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
-import { createOrderRequestSchema } from '../../src/domain/api-schemas';
 import { payTypeOf, resultHref, type DeclineReason, type PayMethod } from '../../src/domain/checkout';
 import { createOrderBook, type KeptOrder, type OrderBook } from '../lib/payments/orders';
 import { createTestAdapter } from '../lib/payments/test';
@@ -44,7 +43,13 @@ export interface CheckoutFormProps {
   pageId: string;
 }
 
-const EMAIL_SCHEMA = createOrderRequestSchema.pick({ email: true });
+/**
+ * The create call's shared zod schema, for the email. zod is most of a form page's JS, so it is
+ * fetched when the buyer first focuses the email field (and awaited on Continue), not with the page.
+ */
+type EmailSchema = { safeParse(input: unknown): { success: true; data: { email: string } } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
+let emailSchema: Promise<EmailSchema> | null = null;
+const loadEmailSchema = () => (emailSchema ??= import('../../src/domain/api-schemas').then((m) => m.createOrderRequestSchema.pick({ email: true }) as unknown as EmailSchema));
 const FIELDS = ['email'] as const;
 const EMAIL_KEY = 'mt-checkout-email';
 
@@ -193,6 +198,8 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     if (adapterRef.current !== adapter) return;
     if (!mounted.ok) return markUnavailable(kept.method);
     setPhase('ready');
+    // The result page comes next: have its island's code in the HTTP cache before Pay is pressed.
+    void import('./CheckoutResult').catch(() => undefined);
   }
 
   async function onContinue(event?: FormEvent) {
@@ -200,7 +207,14 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     const form = formRef.current;
     if (!form || busy.current) return;
     const email = (form.elements.namedItem('email') as HTMLInputElement | null)?.value ?? '';
-    const checked = validateForm(EMAIL_SCHEMA, { email }, FIELDS, t);
+    let schema: EmailSchema;
+    try {
+      schema = await loadEmailSchema();
+    } catch {
+      // The chunk could not load (offline, a new deploy): the proxy checks with the same schema.
+      schema = { safeParse: (input: unknown) => ({ success: true, data: input }) } as unknown as EmailSchema;
+    }
+    const checked = validateForm(schema, { email }, FIELDS, t);
     if (!checked.ok) {
       setEmailError(checked.errors['email'] ?? t('ui.forms.errors.emailInvalid'));
       (form.elements.namedItem('email') as HTMLInputElement | null)?.focus();
@@ -281,6 +295,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
               aria-invalid={emailError ? true : undefined}
               aria-describedby={emailError ? 'checkout-email-hint checkout-email-error' : 'checkout-email-hint'}
               onInput={() => setEmailError(null)}
+              onFocus={() => void loadEmailSchema().catch(() => undefined)}
             />
             {emailError ? (
               <p className="field-error" id="checkout-email-error">

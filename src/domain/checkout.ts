@@ -1,18 +1,23 @@
 // The checkout's pure rules (SPEC §3, §4, §7; issue 12): payment methods and their SPEC pay
 // types, the query a checkout or result URL may carry, the order-status polling schedule, and
 // which display each payment status gets. Shared by the Worker (rendering) and the islands.
-import { PAY_STATUSES, PAY_TYPES, type PayStatus, type PayType } from './api-schemas';
+// Types only from api-schemas.ts: its values would pull zod into the checkout's first load
+// (tests/unit/checkout-flow.test.ts checks these copies against the schema module's).
+import type { PayStatus, PayType } from './api-schemas';
 import { CAMPAIGN_KEYS, campaignFromQuery } from './campaign';
 
 export type PayMethod = 'stripe' | 'paypal';
 export const PAY_METHODS: readonly PayMethod[] = ['stripe', 'paypal'];
 
+/** SPEC §3: payment type 1 = stripe, 2 = paypal (api-schemas.ts PAY_TYPES). */
+export const CHECKOUT_PAY_TYPES = { stripe: 1, paypal: 2 } as const satisfies Record<PayMethod, PayType>;
+
 export function payTypeOf(method: PayMethod): PayType {
-  return PAY_TYPES[method];
+  return CHECKOUT_PAY_TYPES[method];
 }
 
 export function methodOfPayType(payType: PayType): PayMethod {
-  return payType === PAY_TYPES.paypal ? 'paypal' : 'stripe';
+  return payType === CHECKOUT_PAY_TYPES.paypal ? 'paypal' : 'stripe';
 }
 
 export function isPayMethod(value: unknown): value is PayMethod {
@@ -110,7 +115,8 @@ export function pollSchedule(): number[] {
 
 /** SPEC §3's statuses plus the client's own unknownError (the query kept failing or never settled). */
 export type CheckoutStatus = PayStatus | 'unknownError';
-export const CHECKOUT_STATUSES: readonly CheckoutStatus[] = [...PAY_STATUSES, 'unknownError'];
+/** api-schemas.ts PAY_STATUSES, then the client's own unknownError. */
+export const CHECKOUT_STATUSES = ['paying', 'paid', 'refunding', 'refunded', 'failed', 'unknownError'] as const satisfies readonly CheckoutStatus[];
 
 export interface StatusDisplay {
   status: CheckoutStatus;

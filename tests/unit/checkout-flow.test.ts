@@ -3,7 +3,8 @@ import { CHECKOUT_STATUSES, POLL_GIVE_UP_MS, checkoutAgainHref, carriedQuery, po
 import { pollOrder } from '../../client/lib/payments/poll';
 import { createOrderBook, ORDER_REUSE_MS } from '../../client/lib/payments/orders';
 import { loadScript, resetScriptLoads } from '../../client/lib/payments/load-script';
-import type { PayStatus } from '../../src/domain/api-schemas';
+import { PAY_STATUSES, PAY_TYPES, type PayStatus } from '../../src/domain/api-schemas';
+import { CHECKOUT_PAY_TYPES } from '../../src/domain/checkout';
 
 describe('the polling schedule', () => {
   it('asks at once, then about every 2 s, growing to 10 s', () => {
@@ -127,7 +128,8 @@ describe('pollOrder', () => {
 
 describe('status displays', () => {
   it('gives every SPEC status and unknownError its own display', () => {
-    expect(CHECKOUT_STATUSES).toEqual(['paying', 'paid', 'refunding', 'refunded', 'failed', 'unknownError']);
+    expect(CHECKOUT_STATUSES).toEqual([...PAY_STATUSES, 'unknownError']);
+    expect(CHECKOUT_PAY_TYPES).toEqual(PAY_TYPES);
     const keys = CHECKOUT_STATUSES.map((s) => statusDisplay(s).key);
     expect(new Set(keys).size).toBe(6);
   });
