@@ -252,7 +252,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     setPhase('paying');
     // Reports never hold the payment up: the click report's failure is not the buyer's problem.
     void api.reportPaymentClick({ order_id: order.orderId }).catch(() => undefined);
-    track({ action: 'pay_click', business_index: BUY_CLICK_BUSINESS_INDEX, page_id: props.pageId, btn_id: `pay_${order.method}`, item_id: String(props.productId), pkg_type: props.kind, pay: order.method });
+    track({ action: 'pay_click', business_index: BUY_CLICK_BUSINESS_INDEX, page_id: props.pageId, btn_id: `pay_${order.method}`, item_id: String(props.productId), pkg_type: props.kind, pay: `${order.method}_${order.currency}_${order.amount}` });
     try {
       handleOutcome(order, await adapter.confirm({ cardNumber }));
     } finally {

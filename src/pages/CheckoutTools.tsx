@@ -6,7 +6,7 @@ import { useT } from '../../client/lib/i18n';
 import { StatusView } from '../../client/components/checkout/StatusView';
 import { CHECKOUT_STATUSES } from '../domain/checkout';
 import { MESSAGES } from '../i18n/messages';
-import type { Messages } from '../../client/lib/i18n';
+import { mergeMessages, type Messages } from '../../client/lib/i18n';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { CheckoutBody, loadCheckout, type CheckoutData } from './Checkout';
@@ -97,7 +97,8 @@ export const TextCheckoutPage: PageComponent = ({ locale }) => {
   const links = siteLinks(locale);
   const sample = 'MTSAMPLE0RDER0001';
   const statusLinks = { retry: links.checkout, changeMethod: links.checkout, support: `${links.feedback}?order_number=${sample}`, licenseCode: links.licenseCode };
-  const keys = flatten(MESSAGES['en-US']['checkout'] as Messages, 'checkout');
+  // The raw strings, {{placeholders}} included, so translators see what the code fills in.
+  const keys = flatten(mergeMessages(MESSAGES['en-US']['checkout'] as Messages, MESSAGES[locale]['checkout'] as Messages | undefined), 'checkout');
   return (
     <div className="container page checkout-page" data-page="text-checkout">
       <IslandStylesheet island="CheckoutResult" />
@@ -121,12 +122,12 @@ export const TextCheckoutPage: PageComponent = ({ locale }) => {
             </tr>
           </thead>
           <tbody>
-            {keys.map(([key]) => (
+            {keys.map(([key, text]) => (
               <tr key={key} data-key={key}>
                 <td>
                   <code>{key}</code>
                 </td>
-                <td>{t(key)}</td>
+                <td>{text}</td>
               </tr>
             ))}
           </tbody>
