@@ -2,7 +2,6 @@
 // plan, method) → the method's adapter (Stripe, PayPal, or the local test adapter when the order
 // says test_mode) → the result page, whose order query alone decides whether the order is paid.
 import '../styles/forms.css';
-import '../styles/buy.css';
 import '../styles/checkout.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../lib/i18n';

@@ -3,7 +3,6 @@
 // "send it again") and the three recovery steps. A reload, Stripe's return redirect or a reopened
 // tab land here again and simply resume polling.
 import '../styles/forms.css';
-import '../styles/buy.css';
 import '../styles/checkout.css';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';

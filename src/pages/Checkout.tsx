@@ -141,6 +141,8 @@ export const CheckoutPage: PageComponent = ({ locale, mobile, query, data }) => 
   return (
     <div className="container page checkout-page" data-page="checkout">
       <IslandStylesheet island="CheckoutForm" />
+      {/* The plan summary reuses the buy page's plan styles. */}
+      <IslandStylesheet island="BuyButton" />
       <PageHeader id="checkout" />
       <CheckoutBody data={data as CheckoutData} locale={locale} query={query} mobile={mobile} pageId="checkout" />
     </div>

@@ -35,6 +35,8 @@ export const TestCheckoutPage: PageComponent = ({ locale, mobile, query, data })
   return (
     <div className="container page checkout-page" data-page="test-checkout">
       <IslandStylesheet island="CheckoutForm" />
+      {/* The plan summary reuses the buy page's plan styles. */}
+      <IslandStylesheet island="BuyButton" />
       <PageHeader id="test-checkout" />
       <section className="checkout-test-cards" aria-labelledby="test-cards-title">
         <h2 id="test-cards-title">{t('checkout.test.cardsHeading')}</h2>
@@ -75,6 +77,8 @@ export const PaypalDemoPage: PageComponent = ({ locale, mobile, query, data }) =
   return (
     <div className="container page checkout-page" data-page="demo-paypal">
       <IslandStylesheet island="CheckoutForm" />
+      {/* The plan summary reuses the buy page's plan styles. */}
+      <IslandStylesheet island="BuyButton" />
       <PageHeader id="demo-paypal" />
       <TestModeOnly production={d.production} />
       {d.production ? null : <CheckoutBody data={d} locale={locale} query={query} mobile={mobile} pageId="demo-paypal" methods={['paypal']} />}
