@@ -16,6 +16,7 @@ import { measurePlanCache } from './bench/plan-cache.mjs';
 import { measureRenderCosts, routeTablePages } from './bench/render-cost.mjs';
 import { measurePageThroughput } from './bench/page-throughput.mjs';
 import { measureWorkerBundle } from './bench/worker-bundle.mjs';
+import { checkoutBudgets, measureCheckout } from './bench/checkout.mjs';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -84,6 +85,7 @@ async function main() {
     results.render = await measureRenderCosts(site.url, renderTargets, { n: RENDER_N, coldN: RENDER_COLD_N, coldTargets: new Set(Object.keys(routePages)) });
 
     results.planCache = await measurePlanCache(site.url, { requests: PLAN_REQUESTS });
+    results.checkout = await measureCheckout(site.url, { runs: 20 });
 
     // Pages against a static asset of the home page's size, in alternating one-second phases.
     const sample = staticSample(Buffer.byteLength(html.home));
@@ -149,7 +151,7 @@ async function main() {
   // After the site has stopped, so building and evaluating the bundle loads nothing that is measured.
   results.workerBundle = measureWorkerBundle();
 
-  results.budgets = checkBudgets(results);
+  results.budgets = [...checkBudgets(results), ...checkoutBudgets(results.checkout)];
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
   print(results, previous);
   if (results.budgets.some((b) => !b.pass)) process.exitCode = 1;

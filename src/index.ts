@@ -16,6 +16,7 @@ import { beacon, beaconTestRoutes } from './routes/beacon';
 import { downloads, downloadTestRoutes } from './routes/downloads';
 import { consumeBeacons } from './services/beacon-consumer';
 import { upstreamFaultRoutes } from './routes/upstream-faults';
+import { testPaymentRoutes } from './routes/test-payments';
 
 /**
  * The site Worker. Static assets (public/ and the hashed client bundles) are served before this
@@ -37,6 +38,7 @@ app.route('/download', downloads);
 app.route('/__test', beaconTestRoutes);
 app.route('/__test', downloadTestRoutes);
 app.route('/__test', upstreamFaultRoutes);
+app.route('/__test', testPaymentRoutes);
 app.route('/', seo);
 app.route('/api', apiProxy);
 app.route('/', formPages());

@@ -21,6 +21,7 @@ import {
 } from '../../src/domain/consent';
 import { currentCampaign } from './campaign';
 import { CONSENT_CHANGE_EVENT, consentRequiredHere, privacySignals, readStoredConsent } from './consent';
+import { toDecimalString } from '../../src/domain/money';
 
 export const ANALYTICS_META = 'analytics-tags';
 
@@ -155,4 +156,40 @@ export function startAnalytics(): void {
     pageLoaded = true;
     load(tagsForConsent(ids, grantedPurposes(state, privacySignals()), isSem));
   });
+}
+
+export interface Purchase {
+  transactionId: string;
+  /** Minor units of `currency`, as the order query answers. */
+  value: number;
+  currency: string;
+  itemId: string;
+  itemName: string;
+}
+
+/**
+ * The analytics purchase event of a paid order (issue 12), with the visit's campaign keys for
+ * attribution. Only where the tags are configured and allowed for this visitor; the queues are
+ * read by the tags whether they loaded before or after this call.
+ */
+export function reportPurchase(purchase: Purchase): void {
+  if (typeof document === 'undefined') return;
+  const ids = readTagIds();
+  if (!ids.gtm && !ids.ads && !ids.uet) return;
+  const campaign = currentCampaign();
+  // The same rule as loading: opt-out and GPC first, then the visitor's consent where asked.
+  const granted = grantedPurposes({ required: consentRequiredHere(), choice: readStoredConsent() }, privacySignals());
+  const tags = tagsForConsent(ids, granted, campaign.isSem);
+  const w = window as TagWindow;
+  const value = Number(toDecimalString(purchase.value, purchase.currency));
+  const items = [{ item_id: purchase.itemId, item_name: purchase.itemName, price: value, quantity: 1 }];
+  if (tags.gtm || tags.ads) {
+    w.dataLayer = w.dataLayer ?? [];
+    w.dataLayer.push({ event: 'purchase', ecommerce: { transaction_id: purchase.transactionId, value, currency: purchase.currency, items }, campaign });
+  }
+  if (tags.ads && w.gtag) w.gtag('event', 'purchase', { transaction_id: purchase.transactionId, value, currency: purchase.currency, items });
+  if (tags.uet) {
+    w.uetq = w.uetq ?? ([] as unknown as TagWindow['uetq']);
+    w.uetq!.push('event', 'purchase', { revenue_value: value, currency: purchase.currency, transaction_id: purchase.transactionId });
+  }
 }

@@ -18,6 +18,9 @@ import { TrialCodePage } from './TrialCode';
 import { DoNotSellPage } from './DoNotSell';
 import { BuyPage } from './Buy';
 import { MoreSaveDemoPage } from './MoreSaveDemo';
+import { CheckoutPage } from './Checkout';
+import { CheckoutResultPage } from './CheckoutResult';
+import { PaypalDemoPage, TestCheckoutPage, TextCheckoutPage } from './CheckoutTools';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
@@ -49,7 +52,9 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
   route({ id: 'about', path: '/about', page: AboutPage }),
   mobileRoute({ id: 'buy', path: '/buy', page: BuyPage }),
-  route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false, payments: true }),
+  mobileRoute({ id: 'checkout', path: '/checkout', page: CheckoutPage, indexable: false, payments: true, clientNamespaces: ['checkout'] }),
+  // Where every payment lands (Stripe's return URL too, so it may host Stripe's 3-D Secure step).
+  route({ id: 'checkout-result', path: '/checkout/result', page: CheckoutResultPage, indexable: false, payments: true, clientNamespaces: ['checkout'] }),
   route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),
@@ -85,12 +90,12 @@ export const ROUTES: readonly PageRoute[] = [
   }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
   hiddenRoute({ id: 'test', path: '/test', page: internalPage('test') }),
-  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: internalPage('test-checkout'), payments: true }),
-  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: internalPage('text-checkout') }),
+  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: TestCheckoutPage, payments: true, clientNamespaces: ['checkout'] }),
+  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: TextCheckoutPage, clientNamespaces: ['checkout'] }),
   hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: internalPage('demo-copy') }),
   hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
   hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
-  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal'), payments: true }),
+  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: PaypalDemoPage, payments: true, clientNamespaces: ['checkout'] }),
   hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
 ];
 

@@ -4,8 +4,11 @@ import { localizePath, type Locale } from '../../src/domain/locales';
 
 const LOCALES_CHECKED: Locale[] = ['en-US', 'ja-JP'];
 
+/** Pages that need a query to be more than their 404 (the checkout's product, the result's order). */
+const SAMPLE_QUERY: Record<string, string> = { checkout: '?product_id=81901', 'checkout-result': '?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903' };
+
 const pages = ROUTES.flatMap((route) => {
-  const path = fillPath(route.path, { id: '2' });
+  const path = fillPath(route.path, { id: '2' }) + (SAMPLE_QUERY[route.id] ?? '');
   if (!route.localized) return [{ path: `${path}?lang=en`, status: 200 }, { path: `${path}?lang=ja`, status: 200 }];
   return LOCALES_CHECKED.map((locale) => ({ path: localizePath(locale, path), status: route.status ?? 200 }));
 });

@@ -4,6 +4,8 @@ import { LOCALES, localizePath, type Locale } from '../../src/domain/locales';
 import { expectedTitle, get, h1Of, htmlLang, message, titleOf, UA } from './helpers';
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '2' };
+/** Pages that need a query to be more than their 404 (the checkout's product, the result's order). */
+const SAMPLE_QUERY: Record<string, string> = { checkout: '?product_id=81901', 'checkout-result': '?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903' };
 
 interface Case {
   routeId: string;
@@ -17,11 +19,12 @@ interface Case {
 const cases: Case[] = ROUTES.filter((route) => route.localized).flatMap((route) =>
   LOCALES.flatMap((locale) => {
     const path = fillPath(route.path, SAMPLE_PARAMS);
+    const query = SAMPLE_QUERY[route.id] ?? '';
     const status = route.status ?? 200;
-    const desktop: Case = { routeId: route.id, locale, path: localizePath(locale, path), status, ua: UA.desktop };
+    const desktop: Case = { routeId: route.id, locale, path: localizePath(locale, path) + query, status, ua: UA.desktop };
     if (!route.mobile) return [desktop];
     // A phone asks for the /mobile/ variant, so the agent redirect leaves it there.
-    return [desktop, { ...desktop, path: localizePath(locale, mobilePath(path)), ua: UA.iphone }];
+    return [desktop, { ...desktop, path: localizePath(locale, mobilePath(path)) + query, ua: UA.iphone }];
   }),
 );
 

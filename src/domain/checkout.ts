@@ -1,0 +1,153 @@
+// The checkout's pure rules (SPEC §3, §4, §7; issue 12): payment methods and their SPEC pay
+// types, the query a checkout or result URL may carry, the order-status polling schedule, and
+// which display each payment status gets. Shared by the Worker (rendering) and the islands.
+// Types only from api-schemas.ts: its values would pull zod into the checkout's first load
+// (tests/unit/checkout-flow.test.ts checks these copies against the schema module's).
+import type { PayStatus, PayType } from './api-schemas';
+import { CAMPAIGN_KEYS, campaignFromQuery } from './campaign';
+
+export type PayMethod = 'stripe' | 'paypal';
+export const PAY_METHODS: readonly PayMethod[] = ['stripe', 'paypal'];
+
+/** SPEC §3: payment type 1 = stripe, 2 = paypal (api-schemas.ts PAY_TYPES). */
+export const CHECKOUT_PAY_TYPES = { stripe: 1, paypal: 2 } as const satisfies Record<PayMethod, PayType>;
+
+export function payTypeOf(method: PayMethod): PayType {
+  return CHECKOUT_PAY_TYPES[method];
+}
+
+export function methodOfPayType(payType: PayType): PayMethod {
+  return payType === CHECKOUT_PAY_TYPES.paypal ? 'paypal' : 'stripe';
+}
+
+export function isPayMethod(value: unknown): value is PayMethod {
+  return value === 'stripe' || value === 'paypal';
+}
+
+/** A product id as it may appear in a query: 1–10 digits, no sign, no leading zero. */
+export function parseProductId(value: string | null): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** The same rule as orderIdSchema in api-schemas.ts, without zod (the result island is small). */
+export function parseOrderId(value: string | null): string | null {
+  return value && /^[A-Za-z0-9_-]{6,64}$/.test(value) ? value : null;
+}
+
+export function parsePayType(value: string | null): PayType | null {
+  return value === '1' ? 1 : value === '2' ? 2 : null;
+}
+
+/** Why a test or Stripe payment failed, as the failure page may name it. */
+export const DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+export function parseDeclineReason(value: string | null): DeclineReason | null {
+  return (DECLINE_REASONS as readonly string[]).includes(value ?? '') ? (value as DeclineReason) : null;
+}
+
+/** The query keys a checkout page passes on: the visitor's validated campaign keys and the host key. */
+export function carriedQuery(query: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const campaign = campaignFromQuery(query);
+  for (const key of CAMPAIGN_KEYS) {
+    const value = campaign[key];
+    if (value !== undefined) out.set(key, value);
+  }
+  const host = query.get('host');
+  if (host === 'sv' || host === 'jb') out.set('host', host);
+  return out;
+}
+
+export interface ResultTarget {
+  orderId: string;
+  payType: PayType;
+  productId: number;
+  reason?: DeclineReason | null;
+}
+
+/** The result page of an order: a reload, Stripe's return redirect or a reopened tab resumes polling from it. */
+export function resultHref(resultPath: string, target: ResultTarget, carried: URLSearchParams): string {
+  const params = new URLSearchParams({ order_id: target.orderId, pay_type: String(target.payType), product_id: String(target.productId) });
+  if (target.reason) params.set('reason', target.reason);
+  for (const [key, value] of carried) params.set(key, value);
+  return `${resultPath}?${params}`;
+}
+
+/** The checkout of a product again: `retry` keeps the same order (its method and email), `method` preselects one. */
+export function checkoutAgainHref(checkoutPath: string, productId: number, carried: URLSearchParams, opts: { retry?: string; method?: PayMethod } = {}): string {
+  const params = new URLSearchParams({ product_id: String(productId) });
+  if (opts.retry) params.set('retry', opts.retry);
+  if (opts.method) params.set('method', opts.method);
+  for (const [key, value] of carried) params.set(key, value);
+  return `${checkoutPath}?${params}`;
+}
+
+// ── Polling the upstream order query ────────────────────────────────────────────────────────
+
+/** About every 2 s at first, growing by half each time to 10 s; given up after about 3 minutes. */
+export const POLL_FIRST_MS = 2000;
+export const POLL_MAX_INTERVAL_MS = 10_000;
+export const POLL_GROWTH = 1.5;
+export const POLL_GIVE_UP_MS = 3 * 60_000;
+
+/** The wait before query number `attempt` + 1 (attempt 0 is the first query, made at once). */
+export function pollDelay(attempt: number): number {
+  if (attempt <= 0) return 0;
+  return Math.min(POLL_MAX_INTERVAL_MS, Math.round(POLL_FIRST_MS * POLL_GROWTH ** (attempt - 1)));
+}
+
+/** The whole schedule: the delays of every query that fits in the give-up window (for tests and the docs). */
+export function pollSchedule(): number[] {
+  const delays: number[] = [];
+  let elapsed = 0;
+  for (let attempt = 0; ; attempt++) {
+    const delay = pollDelay(attempt);
+    if (elapsed + delay > POLL_GIVE_UP_MS) return delays;
+    elapsed += delay;
+    delays.push(delay);
+  }
+}
+
+// ── What each status looks like ─────────────────────────────────────────────────────────────
+
+/** SPEC §3's statuses plus the client's own unknownError (the query kept failing or never settled). */
+export type CheckoutStatus = PayStatus | 'unknownError';
+/** api-schemas.ts PAY_STATUSES, then the client's own unknownError. */
+export const CHECKOUT_STATUSES = ['paying', 'paid', 'refunding', 'refunded', 'failed', 'unknownError'] as const satisfies readonly CheckoutStatus[];
+
+export interface StatusDisplay {
+  status: CheckoutStatus;
+  tone: 'progress' | 'success' | 'warning' | 'error';
+  /** `checkout.status.<status>.title` / `.text` */
+  key: string;
+  /** Polling continues while this status shows. */
+  pending: boolean;
+  /** The licence code may be fetched and shown (only a paid order). */
+  showsCode: boolean;
+  /** The purchase-success content (the three recovery steps). */
+  showsSteps: boolean;
+  /** The failure's next steps: retry the same order, change method, contact support. */
+  showsNextSteps: boolean;
+  /** Links to /license-code and /feedback with the order number. */
+  showsSupport: boolean;
+}
+
+const DISPLAYS: Record<CheckoutStatus, Omit<StatusDisplay, 'status' | 'key'>> = {
+  paying: { tone: 'progress', pending: true, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: false },
+  paid: { tone: 'success', pending: false, showsCode: true, showsSteps: true, showsNextSteps: false, showsSupport: false },
+  refunding: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true },
+  refunded: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true },
+  failed: { tone: 'error', pending: false, showsCode: false, showsSteps: false, showsNextSteps: true, showsSupport: false },
+  unknownError: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true },
+};
+
+export function statusDisplay(status: CheckoutStatus): StatusDisplay {
+  return { status, key: `checkout.status.${status}`, ...DISPLAYS[status] };
+}
+
+export function isCheckoutStatus(value: unknown): value is CheckoutStatus {
+  return typeof value === 'string' && Object.hasOwn(DISPLAYS, value);
+}

@@ -1,0 +1,151 @@
+import { useT } from '../../client/lib/i18n';
+import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
+import { campaignFromQuery } from '../domain/campaign';
+import { carriedQuery, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';
+import { localizePath, type Locale } from '../domain/locales';
+import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
+import { waitUntilOf } from '../services/plan-cache';
+import { Island } from '../components/Island';
+import { IslandStylesheet } from '../components/IslandStylesheet';
+import { MoreSave } from '../components/MoreSave';
+import { planView, type PlanView } from '../components/PlanCard';
+import { PageHeader } from '../components/PageHeader';
+import { Icon } from './page-parts';
+import { siteLinks } from './links';
+import type { PageComponent, PageLoadContext } from './types';
+
+/** What the checkout's load step found: the plan to sell, or why there is none (a 404). */
+export type CheckoutData = { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string } | { kind: 'unknown' };
+
+/** The checkout's data step: the plan from the plan cache; an unknown or missing product_id answers 404. */
+export async function loadCheckout({ c, query }: PageLoadContext, fallbackProductId?: number): Promise<{ data: CheckoutData }> {
+  c.header('Cache-Control', 'private, no-store');
+  const productId = parseProductId(query.get('product_id')) ?? fallbackProductId ?? null;
+  const found = productId === null ? null : await checkoutPlan(c.env, waitUntilOf(c), productId, c.get('geo').currency, campaignFromQuery(query).isSem);
+  if (!found) {
+    c.status(404);
+    return { data: { kind: 'unknown' } };
+  }
+  return { data: { kind: 'plan', found, stripeKey: c.env.STRIPE_PUBLISHABLE_KEY ?? '', paypalClientId: c.env.PAYPAL_CLIENT_ID ?? '' } };
+}
+
+/** The chosen plan: localized title, features, price and original price, the saving, the money-back line. */
+export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }) {
+  const t = useT();
+  return (
+    <section className="checkout-summary" aria-labelledby="checkout-plan-title" data-product-id={view.productId} data-currency={view.currency}>
+      <p className="checkout-summary-label">{t('checkout.summary.label')}</p>
+      <h2 id="checkout-plan-title" className="checkout-plan-title">
+        {view.title}
+      </h2>
+      <p className="plan-subtitle">{view.subtitle}</p>
+      <p className="plan-price checkout-price" data-price={view.price} data-origin-price={view.originPrice}>
+        <span className="plan-price-current">{view.priceText}</span>
+        {view.originText ? (
+          <>
+            {' '}
+            <s className="plan-price-origin" aria-hidden="true">
+              {view.originText}
+            </s>
+            <span className="visually-hidden">{` ${t('buy.price.was', { price: view.originText })}`}</span>
+          </>
+        ) : null}
+      </p>
+      <MoreSave price={view.price} originPrice={view.originPrice} currency={view.currency} locale={locale} />
+      <ul className="plan-access" aria-label={t('buy.included')}>
+        {view.access.map((item) => (
+          <li key={item}>
+            <Icon name="check" className="check-icon" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="checkout-guarantee">
+        <Icon name="refund" className="checkout-guarantee-icon" />
+        <span>{t('checkout.summary.guarantee')}</span>
+      </p>
+      <p className="checkout-secure">
+        <Icon name="lock" className="checkout-guarantee-icon" />
+        <span>{t('checkout.summary.secure')}</span>
+      </p>
+    </section>
+  );
+}
+
+/** An unknown or missing product_id: say so and lead back to the plans (status 404). */
+export function UnknownPlan({ buyHref }: { buyHref: string }) {
+  const t = useT();
+  return (
+    <section className="checkout-unknown notice" role="note" data-checkout="unknown">
+      <h2>{t('checkout.unknown.heading')}</h2>
+      <p>{t('checkout.unknown.text')}</p>
+      <p>
+        <a className="button button-primary" href={buyHref}>
+          {t('checkout.unknown.link')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+interface CheckoutBodyOptions {
+  pageId: string;
+  methods?: PayMethod[];
+}
+
+/** The checkout itself (summary and payment island), shared by /checkout, /test-checkout and the PayPal demo. */
+export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['stripe', 'paypal'] }: { data: CheckoutData; locale: Locale; query: URLSearchParams; mobile: boolean } & CheckoutBodyOptions) {
+  const t = useT();
+  const links = siteLinks(locale);
+  const carried = carriedQuery(query);
+  const carriedText = carried.toString();
+  const buyHref = carriedText ? `${links.buy}?${carriedText}` : links.buy;
+  if (data.kind === 'unknown') return <UnknownPlan buyHref={buyHref} />;
+  const { plan } = data.found;
+  const view = planView(plan, { t, locale, checkoutHref: '' });
+  const method = query.get('method');
+  const props: CheckoutFormProps = {
+    productId: plan.product_id,
+    currency: plan.currency,
+    planTitle: view.title,
+    priceText: view.priceText,
+    kind: view.kind ?? 'other',
+    resultPath: localizePath(locale, '/checkout/result'),
+    carried: carriedText,
+    stripeKey: data.stripeKey,
+    paypalClientId: data.paypalClientId,
+    methods,
+    method: isPayMethod(method) ? method : null,
+    retryOrderId: parseOrderId(query.get('retry')),
+    pageId,
+  };
+  return (
+    <div className="checkout-layout" data-mobile={mobile || undefined}>
+      <PlanSummary view={view} locale={locale} />
+      <section className="checkout-pay-card" aria-label={t('checkout.form.heading')}>
+        {data.found.currencyFallback ? <p className="checkout-currency-note">{t(`buy.currency.${data.found.currencyFallback}`, { name: data.found.requestedCurrency, code: data.found.requestedCurrency })}</p> : null}
+        <Island name="CheckoutForm" component={CheckoutForm} props={props} />
+        <noscript>
+          <p className="form-noscript">{t('checkout.noscript.text')}</p>
+          <p>
+            <a href={buyHref}>{t('checkout.noscript.back')}</a>
+          </p>
+        </noscript>
+      </section>
+    </div>
+  );
+}
+
+/** /checkout?product_id=… and /mobile/checkout (SPEC §2): the chosen plan, the buyer's email and the payment. */
+export const CheckoutPage: PageComponent = ({ locale, mobile, query, data }) => {
+  return (
+    <div className="container page checkout-page" data-page="checkout">
+      <IslandStylesheet island="CheckoutForm" />
+      {/* The plan summary reuses the buy page's plan styles. */}
+      <IslandStylesheet island="BuyButton" />
+      <PageHeader id="checkout" />
+      <CheckoutBody data={data as CheckoutData} locale={locale} query={query} mobile={mobile} pageId="checkout" />
+    </div>
+  );
+};
+CheckoutPage.load = (ctx) => loadCheckout(ctx);

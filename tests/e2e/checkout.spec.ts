@@ -1,0 +1,284 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect as baseExpect, gotoHydrated } from './fixtures';
+
+// Page loads after a payment take a while on a busy machine; nothing here is a timing assertion.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// The purchase in a real browser against the site and the reference origin in test mode:
+// buy → checkout → pay → result → licence code; declines and retry on the same order; PayPal's
+// test approve and cancel; reload mid-poll; refunds; the upstream failing during create; a live
+// page whose providers cannot load.
+
+type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
+const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'));
+const FILES: Record<Locale, unknown> = { 'en-US': readLocale('en-US'), 'fr-FR': readLocale('fr-FR'), 'ja-JP': readLocale('ja-JP'), 'zh-CN': readLocale('zh-CN') };
+
+function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  let node: unknown = FILES[locale];
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`no ${key} in ${locale}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
+const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+// Each test is a whole purchase (several page loads and API calls): more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(60_000);
+  const res = await request.post('/api/feedback/captcha', { data: {}, headers: { 'CF-Connecting-IP': '10.255.254.1' }, timeout: 60_000 });
+  expect(res.status()).toBe(200);
+});
+
+test.beforeEach(async ({ page, pageErrors }) => {
+  void pageErrors; // collected from the page's creation on, checked after each test
+  const n = Math.floor(Math.random() * 60_000);
+  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `10.${200 + (n % 50)}.${Math.floor(n / 250) % 250}.${1 + (n % 250)}` });
+});
+
+// No console error and no CSP violation (Chromium logs "Refused to …" as an error) on any checkout
+// page. Expected: the 404 page's own status, the live-mode test's aborted provider scripts, and the
+// failing-upstream test's 502.
+test.afterEach(async ({ pageErrors }, testInfo) => {
+  const expected = (e: string) =>
+    /status of 404/.test(e) ||
+    (testInfo.title.includes('live-mode') && /ERR_FAILED|js\.stripe\.com|paypal\.com/.test(e)) ||
+    (testInfo.title.includes('upstream failing') && /status of 502/.test(e));
+  expect(pageErrors.filter((e) => !expected(e))).toEqual([]);
+});
+
+const emailField = (page: Page, locale: Locale) => page.getByLabel(msg(locale, 'ui.forms.email'), { exact: true });
+
+/** Email and method, then "Continue to payment": the order is created and the payment step shows. */
+async function startPayment(page: Page, locale: Locale, email: string, method: 'stripe' | 'paypal' = 'stripe') {
+  await emailField(page, locale).fill(email);
+  if (method === 'paypal') await page.locator('[data-method-option="paypal"] input').check();
+  await page.locator('.checkout-continue').click();
+  await expect(page.locator('.checkout-payment')).toBeVisible();
+}
+
+async function payByCard(page: Page, locale: Locale, card: string) {
+  await page.getByLabel(msg(locale, 'checkout.test.cardNumber'), { exact: true }).fill(card);
+  await page.locator('.checkout-test-card .checkout-pay').click();
+}
+
+async function expectStatus(page: Page, status: string) {
+  await expect(page.locator('.checkout-result')).toHaveAttribute('data-result-status', status, { timeout: 45_000 });
+}
+
+/** The order id of the result page the browser is on. */
+const orderIdOf = (page: Page) => new URL(page.url()).searchParams.get('order_id')!;
+
+async function licenceCodeOf(page: Page, orderId: string): Promise<string> {
+  const res = await page.request.post('/api/pay/get_cd_key', { data: { order_id: orderId } });
+  const body = (await res.json()) as { cd_key: string };
+  return body.cd_key;
+}
+
+for (const locale of ['en-US', 'ja-JP'] as const) {
+  test(`buys with 4242 in ${locale}: paid, licence code shown and copyable, same as get_cd_key`, async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await gotoHydrated(page, at(locale, '/buy'));
+    await page.locator('[data-buy-product="81902"]').click();
+    await expect(page).toHaveURL(/\/checkout\?product_id=81902/);
+    await page.locator('body[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.locator('.checkout-summary')).toContainText(msg(locale, 'buy.plans.oneYear.title'));
+    const email = newEmail('buyer');
+    await startPayment(page, locale, email);
+    await payByCard(page, locale, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/checkout\/result\?order_id=/, { timeout: 45_000 });
+    await expectStatus(page, 'paid');
+    await expect(page.getByRole('heading', { name: msg(locale, 'checkout.status.paid.title') })).toBeFocused();
+    const code = page.locator('[data-licence-code]');
+    await expect(code).toHaveText(/^MTDR-/);
+    expect(await code.textContent()).toBe(await licenceCodeOf(page, orderIdOf(page)));
+    await expect(page.locator('.checkout-code')).toContainText(msg(locale, 'checkout.code.sentTo', { email }));
+    await page.getByRole('button', { name: msg(locale, 'ui.copy.copy') }).click();
+    await expect(page.locator('.copy-button-status')).toHaveText(msg(locale, 'ui.copy.copied'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.textContent());
+    await expect(page.locator('.checkout-steps')).toContainText(msg(locale, 'checkout.steps.activate.title'));
+    await page.getByRole('button', { name: msg(locale, 'checkout.code.sendAgain') }).click();
+    await expect(page.locator('.checkout-code-mail [role="status"]')).toHaveText(msg(locale, 'checkout.code.sentAgain', { email }));
+  });
+}
+
+for (const [card, reason] of [
+  ['4000 0000 0000 0002', 'card_declined'],
+  ['4000 0000 0000 9995', 'insufficient_funds'],
+] as const) {
+  test(`a ${reason} card shows the failure page; retry with 4242 pays the same order`, async ({ page }) => {
+    await gotoHydrated(page, '/checkout?product_id=81901');
+    await startPayment(page, 'en-US', newEmail(reason));
+    await payByCard(page, 'en-US', card);
+    await expectStatus(page, 'failed');
+    const orderId = orderIdOf(page);
+    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await expect(page.locator('.checkout-status-reason')).toHaveText(msg('en-US', `checkout.decline.${reason}`));
+    await expect(page.locator('[data-next="support"]')).toHaveAttribute('href', `/feedback?order_number=${orderId}`);
+    await expect(page.locator('[data-next="change-method"]')).toHaveAttribute('href', /method=paypal/);
+    await page.locator('[data-next="retry"]').click();
+    await page.locator('body[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.locator('.checkout-test-card')).toBeVisible();
+    await payByCard(page, 'en-US', '4242424242424242');
+    await expectStatus(page, 'paid');
+    expect(orderIdOf(page)).toBe(orderId);
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    extraHTTPHeaders: { 'Sec-CH-UA-Mobile': '?1' },
+  });
+
+  test('is sent to /mobile/checkout and buys with 4242 in zh-CN', async ({ page }) => {
+    await gotoHydrated(page, '/zh-CN/checkout?product_id=81903');
+    expect(new URL(page.url()).pathname).toBe('/zh-CN/mobile/checkout');
+    await startPayment(page, 'zh-CN', newEmail('phone'));
+    await payByCard(page, 'zh-CN', '4242 4242 4242 4242');
+    await expectStatus(page, 'paid');
+    await expect(page.locator('[data-licence-code]')).toHaveText(/^MTDR-/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('PayPal test approve pays; cancel returns to the checkout with the email kept', async ({ page }) => {
+  await gotoHydrated(page, '/fr-FR/checkout?product_id=81902');
+  const email = newEmail('paypal');
+  await startPayment(page, 'fr-FR', email, 'paypal');
+  await page.getByRole('button', { name: msg('fr-FR', 'checkout.methods.paypal.button') }).click();
+  await page.getByRole('button', { name: msg('fr-FR', 'checkout.test.paypalCancel') }).click();
+  await expect(page.locator('[data-notice="cancelled"]')).toHaveText(msg('fr-FR', 'checkout.errors.cancelled'));
+  await expect(emailField(page, 'fr-FR')).toHaveValue(email);
+  await page.getByRole('button', { name: msg('fr-FR', 'checkout.methods.paypal.button') }).click();
+  await page.getByRole('button', { name: msg('fr-FR', 'checkout.test.paypalApprove') }).click();
+  await expect(page).toHaveURL(/pay_type=2/, { timeout: 45_000 });
+  await expectStatus(page, 'paid');
+});
+
+test('a reload mid-poll resumes, and a refund shows refunded with no code', async ({ page }) => {
+  // The query answers 'paying' until the test confirms the order, as a slow provider would.
+  await gotoHydrated(page, '/checkout?product_id=81901');
+  await startPayment(page, 'en-US', newEmail('reload'));
+  let hold = true;
+  await page.route('**/api/test-payments/confirm', async (route) => {
+    // Let the result page start polling first, then let the payment through.
+    if (hold) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ resp_common: { ret: 0, msg: 'success' }, order_id: 'x', pay_status: 'paying' }) });
+    return route.continue();
+  });
+  await payByCard(page, 'en-US', '4242 4242 4242 4242');
+  await expectStatus(page, 'paying');
+  await expect(page.getByRole('heading', { name: msg('en-US', 'checkout.status.paying.title') })).toBeVisible();
+  const orderId = orderIdOf(page);
+  await page.reload();
+  await expectStatus(page, 'paying');
+  hold = false;
+  const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('mt-checkout-orders') || '{}'));
+  const order = Object.values(kept as Record<string, { orderId: string; clientSecret: string }>).find((o) => o.orderId === orderId)!;
+  const confirm = await page.request.post('/api/test-payments/confirm', { data: { order_id: orderId, client_secret: order.clientSecret, card_number: '4242424242424242' } });
+  expect(((await confirm.json()) as { resp_common: { ret: number } }).resp_common.ret).toBe(0);
+  await expectStatus(page, 'paid');
+  const refund = await page.request.post('/__test/refund', { data: { order_id: orderId, status: 'refunded' } });
+  expect(refund.status()).toBe(200);
+  await page.reload();
+  await expectStatus(page, 'refunded');
+  await expect(page.locator('[data-licence-code]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: msg('en-US', 'checkout.status.refunded.title') })).toBeVisible();
+});
+
+test('the upstream failing during create: a clear message, the email kept, one order once it recovers', async ({ page }) => {
+  await gotoHydrated(page, '/checkout?product_id=81902');
+  const email = newEmail('faulty');
+  const creates: string[] = [];
+  page.on('request', (r) => void (r.url().includes('create_cdkey_order') && creates.push(r.url())));
+  await page.request.post('/__test/upstream-faults', { data: { fail_api: true } });
+  try {
+    await emailField(page, 'en-US').fill(email);
+    await page.locator('.checkout-continue').click();
+    const notice = page.locator('[data-notice="error"]');
+    await expect(notice).toContainText(msg('en-US', 'ui.api.5900004'));
+    await expect(notice).toContainText(msg('en-US', 'checkout.errors.nothingCharged'));
+    await expect(emailField(page, 'en-US')).toHaveValue(email);
+  } finally {
+    await page.request.post('/__test/upstream-faults', { data: { fail_api: false } });
+  }
+  await page.getByRole('button', { name: msg('en-US', 'ui.forms.retry') }).click();
+  await expect(page.locator('.checkout-test-card')).toBeVisible();
+  // A second press of the (now hidden) continue path reuses the order: go back and continue again.
+  await page.locator('.checkout-back').click();
+  await page.locator('.checkout-continue').click();
+  await payByCard(page, 'en-US', '4242 4242 4242 4242');
+  await expectStatus(page, 'paid');
+  expect(creates).toHaveLength(2); // the failed one and the one order
+});
+
+test('a live-mode page whose providers cannot load says the method is not available', async ({ page }) => {
+  await page.route('**/js.stripe.com/**', (route) => route.abort());
+  await page.route('**/www.paypal.com/**', (route) => route.abort());
+  for (const path of ['stripe/elements/create_cdkey_order', 'mingtingvip/payv2/paypal/create_cdkey_order'] as const) {
+    await page.route(`**/api/${path.startsWith('stripe') ? 'payv2/' : ''}${path}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          ...(path.startsWith('mingtingvip') ? { result: { status: 0, msg: 'success' } } : { resp_common: { ret: 0, msg: 'success' } }),
+          order_id: 'MTLIVEFAKE0000001',
+          pay_type: path.startsWith('mingtingvip') ? 2 : 1,
+          product_id: 81901,
+          currency: 'USD',
+          amount: 2499,
+          client_secret: 'pi_fake_secret_fake',
+          test_mode: false,
+          paypal_order_id: 'PPFAKE',
+        }),
+      }),
+    );
+  }
+  await gotoHydrated(page, '/checkout?product_id=81901');
+  await emailField(page, 'en-US').fill(newEmail('live'));
+  await page.locator('.checkout-continue').click();
+  await expect(page.locator('[data-notice="unavailable"]')).toHaveText('Payment method not available on this device. Please try another option.');
+  // The other method stays usable (and here fails the same way).
+  await expect(page.locator('[data-method-option="paypal"] input')).toBeChecked();
+  await page.locator('.checkout-continue').click();
+  await expect(page.locator('[data-notice="unavailable"]')).toBeVisible();
+  await expect(page.locator('[data-method-option="stripe"] input')).toBeDisabled();
+});
+
+test('an unknown product shows a localized message with a link to the plans, status 404', async ({ page }) => {
+  const response = await gotoHydrated(page, '/ja-JP/checkout?product_id=12345&isSem=1');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: msg('ja-JP', 'checkout.unknown.heading') })).toBeVisible();
+  await expect(page.getByRole('link', { name: msg('ja-JP', 'checkout.unknown.link') })).toHaveAttribute('href', '/ja-JP/buy?isSem=1');
+});
+
+test('the PayPal demo page pays in test mode', async ({ page }) => {
+  await gotoHydrated(page, '/components/Paypal');
+  await startPayment(page, 'en-US', newEmail('demo'));
+  await page.getByRole('button', { name: msg('en-US', 'checkout.methods.paypal.button') }).click();
+  await page.getByRole('button', { name: msg('en-US', 'checkout.test.paypalApprove') }).click();
+  await expectStatus(page, 'paid');
+});
+
+test('the test checkout lists the test cards and pays with 4242', async ({ page }) => {
+  await gotoHydrated(page, '/test-checkout');
+  await expect(page.locator('.checkout-cards-table')).toContainText('4000 0000 0000 9995');
+  await startPayment(page, 'en-US', newEmail('testpage'));
+  await payByCard(page, 'en-US', '4242 4242 4242 4242');
+  await expectStatus(page, 'paid');
+});
+
+test('the text preview shows every status and message in the current locale', async ({ page }) => {
+  await gotoHydrated(page, '/fr-FR/text-checkout');
+  for (const status of ['paying', 'paid', 'refunding', 'refunded', 'failed', 'unknownError']) {
+    await expect(page.locator(`.checkout-status[data-status="${status}"]`)).toContainText(msg('fr-FR', `checkout.status.${status}.title`));
+  }
+  await expect(page.locator('[data-key="checkout.errors.unavailable"]')).toContainText(msg('fr-FR', 'checkout.errors.unavailable'));
+});
