@@ -18,6 +18,8 @@ import { TrialCodePage } from './TrialCode';
 import { DoNotSellPage } from './DoNotSell';
 import { BuyPage } from './Buy';
 import { MoreSaveDemoPage } from './MoreSaveDemo';
+import { FeedbackPage } from './Feedback';
+import { UploadImageDemoPage } from './UploadImageDemo';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
@@ -50,7 +52,7 @@ export const ROUTES: readonly PageRoute[] = [
   route({ id: 'about', path: '/about', page: AboutPage }),
   mobileRoute({ id: 'buy', path: '/buy', page: BuyPage }),
   route({ id: 'checkout', path: '/checkout', page: introPage('checkout'), indexable: false, payments: true }),
-  route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
+  route({ id: 'feedback', path: '/feedback', page: FeedbackPage, clientNamespaces: ['feedback'] }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),
   route({ id: 'query-steps', path: '/query-steps', page: QueryStepsPage }),
@@ -87,7 +89,7 @@ export const ROUTES: readonly PageRoute[] = [
   hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
   hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
   hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal'), payments: true }),
-  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
+  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: UploadImageDemoPage, clientNamespaces: ['feedback'] }),
 ];
 
 export const NOT_FOUND_ROUTE = ROUTES.find((r) => r.id === '404')!;
