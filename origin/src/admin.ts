@@ -12,6 +12,7 @@ import { fail, ok, replyError, replyOutcome } from './envelope';
 //   GET|POST /__faults               read / set {collect_down?: boolean, latency_ms?: number, fail_api?: boolean, fail_path?: string | null}
 //   GET /__test/captcha/:captcha_id  the answer of a captcha (e2e tests must pass it)
 //   GET /__test/outbox?email=…       the mails queued for an email, newest first
+//   GET /__test/feedback/:ticket_id  a feedback ticket with its attachment keys (e2e checks what was stored)
 
 export const admin = new Hono<OriginEnv>();
 
@@ -109,6 +110,16 @@ admin.get('/__test/captcha/:captcha_id', async (c) => {
     .first<{ answer: string; expires_at: number; used_at: number | null }>();
   if (!row) return replyOutcome(c, c.req.path, fail('CAPTCHA_INVALID'));
   return replyOutcome(c, c.req.path, ok(row));
+});
+
+admin.get('/__test/feedback/:ticket_id', async (c) => {
+  const ticketId = c.req.param('ticket_id');
+  const ticket = await c.env.DB.prepare('SELECT * FROM feedback_tickets WHERE ticket_id = ?').bind(ticketId).first<Record<string, unknown>>();
+  if (!ticket) return replyOutcome(c, c.req.path, fail('UNSUPPORTED_REQUEST', { msg: 'no such ticket' }), 404);
+  const { results } = await c.env.DB.prepare('SELECT upload_key FROM feedback_uploads WHERE ticket_id = ? ORDER BY position')
+    .bind(ticketId)
+    .all<{ upload_key: string }>();
+  return replyOutcome(c, c.req.path, ok({ ticket, attachments: results.map((row) => row.upload_key) }));
 });
 
 admin.get('/__test/outbox', async (c) => {
