@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
 import { EXE, IMAGES, MIME, pngOfSize } from '../fixtures/images';
@@ -19,8 +20,8 @@ function msg(locale: Locale, key: string, params: Record<string, string> = {}): 
 }
 const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
 
-// Each test fills a long form and uploads through the real route: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+// Each test fills a long form and uploads through the real route: close to a minute on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(60_000);
@@ -159,6 +160,21 @@ test.describe('feedback form: validation', () => {
     // Remove takes it off the list.
     await items.nth(1).getByRole('button', { name: msg('en-US', 'feedback.upload.remove', { name: 'setup.png' }) }).click();
     await expect(items).toHaveCount(2);
+  });
+
+  test('is axe-clean with its errors, an uploaded image and a refused one showing', async ({ page }) => {
+    await gotoHydrated(page, '/ja-JP/feedback');
+    await submitButton(page, 'ja-JP').click();
+    await expect(page.locator('#feedback-subject-error')).toBeVisible();
+    await attach(page, [image('png'), { name: 'setup.png', mimeType: 'image/png', buffer: Buffer.from(EXE) }]);
+    await expect(page.locator('#feedback-form [data-upload-result]')).toHaveCount(2);
+    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const result = await axe.run(document.querySelector('#feedback-form')!, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
   });
 
   test('the demo page uploads for real and shows the key the server answered', async ({ page }) => {
