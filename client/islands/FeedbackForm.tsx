@@ -70,6 +70,10 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
+  // "Wait for the uploads" holds only while they run.
+  useEffect(() => {
+    if (!uploads.busy) setErrors((current) => (current['attachments'] === t('feedback.form.waitUploads') ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== 'attachments')) : current));
+  }, [uploads.busy, t]);
 
   const check = useCallback(() => {
     const form = formRef.current!;
