@@ -17,6 +17,9 @@ import { downloads, downloadTestRoutes } from './routes/downloads';
 import { consumeBeacons } from './services/beacon-consumer';
 import { upstreamFaultRoutes } from './routes/upstream-faults';
 import { testPaymentRoutes } from './routes/test-payments';
+import { uploadRoutes } from './routes/uploads';
+import { feedbackTestRoutes } from './routes/feedback-test';
+import { cleanupPendingUploads } from './services/uploads';
 
 /**
  * The site Worker. Static assets (public/ and the hashed client bundles) are served before this
@@ -32,6 +35,7 @@ app.use('*', consent);
 app.route('/health', health);
 // Before the /api proxy: /api/geo is answered by the edge itself.
 app.route('/api/geo', geoRoutes);
+app.route('/api/upload', uploadRoutes);
 app.route('/beacon', beacon);
 app.route('/consent', consentRoutes);
 app.route('/download', downloads);
@@ -39,6 +43,7 @@ app.route('/__test', beaconTestRoutes);
 app.route('/__test', downloadTestRoutes);
 app.route('/__test', upstreamFaultRoutes);
 app.route('/__test', testPaymentRoutes);
+app.route('/__test', feedbackTestRoutes);
 app.route('/', seo);
 app.route('/api', apiProxy);
 app.route('/', formPages());
@@ -49,5 +54,11 @@ app.notFound(notFound);
 app.onError(onError);
 
 export { app };
-// fetch for requests; queue for the beacon queues (mt-beacons and its dead letters).
-export default { fetch: app.fetch, queue: consumeBeacons } satisfies ExportedHandler<Env>;
+/** The hourly cron: feedback uploads no ticket named within a day are deleted. */
+export const scheduled: ExportedHandlerScheduledHandler<Env> = async (_controller, env) => {
+  const deleted = await cleanupPendingUploads(env.UPLOADS);
+  console.log(JSON.stringify({ level: 'info', msg: 'pending uploads cleaned', deleted }));
+};
+
+// fetch for requests; queue for the beacon queues (mt-beacons and its dead letters); scheduled for the upload cleanup.
+export default { fetch: app.fetch, queue: consumeBeacons, scheduled } satisfies ExportedHandler<Env>;

@@ -180,10 +180,15 @@ export interface TextFieldProps {
   error?: string;
   hint?: string;
   onFieldInput: (name: string) => void;
+  /** Optional fields say so after their label (`optionalLabel`); required is the default. */
+  required?: boolean;
+  optionalLabel?: string;
+  /** The server-rendered value (a prefill from the query); the DOM owns it afterwards. */
+  defaultValue?: string;
 }
 
-/** A labelled, required input; its hint and error are tied to it with aria-describedby. */
-export function TextField({ id, name, label, type = 'text', autoComplete, maxLength, error, hint, onFieldInput }: TextFieldProps) {
+/** A labelled input (required unless told otherwise); its hint and error are tied to it with aria-describedby. */
+export function TextField({ id, name, label, type = 'text', autoComplete, maxLength, error, hint, onFieldInput, required = true, optionalLabel, defaultValue }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
@@ -191,6 +196,7 @@ export function TextField({ id, name, label, type = 'text', autoComplete, maxLen
     <div className={error ? 'field field-invalid' : 'field'}>
       <label className="field-label" htmlFor={id}>
         {label}
+        {!required && optionalLabel ? <span className="field-optional"> ({optionalLabel})</span> : null}
       </label>
       {hint ? (
         <p className="field-hint" id={hintId ?? undefined}>
@@ -204,7 +210,8 @@ export function TextField({ id, name, label, type = 'text', autoComplete, maxLen
         type={type}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        required
+        required={required}
+        defaultValue={defaultValue}
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

@@ -8,6 +8,7 @@ export const FORM_IDS = {
   'license-code': 'license-code-form',
   'trial-code': 'trial-code-form',
   'do-not-sell-my-info': 'do-not-sell-form',
+  feedback: 'feedback-form',
 } as const;
 export type FormPageId = keyof typeof FORM_IDS;
 

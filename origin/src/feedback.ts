@@ -4,7 +4,7 @@ import { fail, ok } from './envelope';
 import { captchaDataUrl, newCaptchaAnswer } from './captcha';
 import { newCaptchaId, newTicketId } from './ids';
 
-// Feedback: a captcha per form, checked once; then the ticket with its attachment URLs.
+// Feedback: a captcha per form, checked once; then the ticket with the keys of its uploaded images.
 
 /** Captchas this long past expiry are swept when a new one is issued. */
 const CAPTCHA_SWEEP_AFTER_SECONDS = 86_400;
@@ -38,6 +38,17 @@ export const addFeedback: CallHandler<'/feedback/add'> = async (input, { db, now
   const t = input.data;
   const ticket_id = newTicketId();
   const attachments = t.attachments ?? [];
+  if (attachments.length > 0) {
+    // An image belongs to one ticket: a key already stored with another is refused, not shared.
+    const used = await db
+      .prepare(`SELECT upload_key FROM feedback_uploads WHERE upload_key IN (${attachments.map(() => '?').join(', ')}) LIMIT 1`)
+      .bind(...attachments)
+      .first<{ upload_key: string }>();
+    if (used) {
+      const position = attachments.indexOf(used.upload_key);
+      return fail('UNSUPPORTED_REQUEST', { msg: 'attachment is invalid', errors: [{ field: `data.attachments.${position}`, message: 'attachment is invalid' }] });
+    }
+  }
   await db.batch([
     db
       .prepare(
@@ -55,7 +66,7 @@ export const addFeedback: CallHandler<'/feedback/add'> = async (input, { db, now
         t.device_name ?? null,
         t.first_name,
         t.last_name,
-        t.name ?? `${t.first_name} ${t.last_name}`,
+        t.name,
         t.email,
         t.order_number ?? null,
         t.subject,
@@ -64,8 +75,8 @@ export const addFeedback: CallHandler<'/feedback/add'> = async (input, { db, now
         clientKey,
         now,
       ),
-    ...attachments.map((url, position) =>
-      db.prepare('INSERT INTO feedback_attachments (ticket_id, position, url) VALUES (?, ?, ?)').bind(ticket_id, position, url),
+    ...attachments.map((key, position) =>
+      db.prepare('INSERT INTO feedback_uploads (ticket_id, position, upload_key) VALUES (?, ?, ?)').bind(ticket_id, position, key),
     ),
   ]);
   return ok({ ticket_id });

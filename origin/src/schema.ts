@@ -221,6 +221,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE UNIQUE INDEX IF NOT EXISTS beacon_edge_identity ON beacon_edge (uuid, time_, action, tryno)`,
     ],
   },
+  {
+    name: '0003_feedback_uploads',
+    statements: [
+      // Ticket attachments are now the keys of images the site stored in its R2 bucket (POST
+      // /api/upload), not URLs; feedback_attachments keeps the URLs of older tickets.
+      `CREATE TABLE IF NOT EXISTS feedback_uploads (
+  ticket_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  upload_key TEXT NOT NULL,
+  PRIMARY KEY (ticket_id, position)
+)`,
+      // One image belongs to one ticket: a key sent again with another ticket is refused.
+      `CREATE UNIQUE INDEX IF NOT EXISTS feedback_uploads_key ON feedback_uploads (upload_key)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

@@ -74,13 +74,6 @@ export const orderIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{6,64}$/, 'order id is invalid');
 
-const httpUrl = (label: string) =>
-  z
-    .string({ error: requiredOrInvalid(label) })
-    .trim()
-    .max(2048, `${label} is too long`)
-    .pipe(z.httpUrl({ error: `${label} is invalid` }));
-
 /** Ad-click ids (bd_vid) and similar: printable ASCII, no spaces. */
 const longCodeSchema = requiredText('long code', 512).regex(/^[\x21-\x7e]+$/, 'long code is invalid');
 
@@ -114,9 +107,21 @@ export type CodeTable = (typeof CODE_TABLES)[number];
 
 export const REPORT_ACTIONS = ['download'] as const;
 
-export const TICKET_TYPES = ['technical', 'purchase', 'refund', 'suggestion', 'other'] as const;
-export const PROBLEM_TYPES = ['recovery', 'scan', 'installation', 'activation', 'payment', 'other'] as const;
+/** What the customer writes about (the feedback form's first choice; localized as `feedback.ticketTypes.<value>`). */
+export const TICKET_TYPES = ['presales', 'license', 'refund', 'recovery', 'bug', 'other'] as const;
+/** What the problem concerns (`feedback.problemTypes.<value>`). */
+export const PROBLEM_TYPES = ['deleted_files', 'formatted_drive', 'memory_card', 'installation', 'activation', 'payment', 'other'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+export type ProblemType = (typeof PROBLEM_TYPES)[number];
 export const MAX_ATTACHMENTS = 5;
+/**
+ * The key the site's image upload (POST /api/upload) answers: `<draft>/<id>.<ext>`, 32 hex each.
+ * The draft is one form's random id (the per-ticket count limit), the id the image's own.
+ */
+export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}\/[0-9a-f]{32}\.(?:png|jpg|webp|gif)$/;
+export const uploadKeySchema = z
+  .string({ error: 'attachment is invalid' })
+  .regex(UPLOAD_KEY_PATTERN, 'attachment is invalid');
 
 // ── Request schemas, one per call ───────────────────────────────────────────────────────────
 
@@ -127,7 +132,7 @@ export const reportActionRequestSchema = z.object({
 });
 
 /**
- * The page an ad click landed on: any http(s) URL. Unlike httpUrl it takes hosts without a dot,
+ * The page an ad click landed on: any http(s) URL, hosts without a dot included,
  * because local runs land on localhost or 127.0.0.1 and must still get a short code.
  */
 const landingUrl = (label: string) =>
@@ -158,16 +163,17 @@ export const feedbackTicketSchema = z.object({
   device_name: optionalText('device name', 128),
   first_name: requiredText('First Name', 64),
   last_name: requiredText('Last Name', 64),
-  /** Display name; the origin uses "first last" when absent. */
-  name: optionalText('name', 128),
+  /** How the reply addresses the customer; the form fills it from the first and last name. */
+  name: requiredText('name', 128),
   email: emailSchema,
   order_number: optionalText('order number', 64),
   subject: requiredText('subject', 200),
   remark: optionalText('remark', 5000),
-  /** URLs of images uploaded beforehand (the upload itself is not part of this API). */
+  /** Keys of images uploaded beforehand through the site (POST /api/upload), at most one each. */
   attachments: z
-    .array(httpUrl('attachment'), { error: 'attachments is invalid' })
+    .array(uploadKeySchema, { error: 'attachments is invalid' })
     .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} attachments`)
+    .refine((keys) => new Set(keys).size === keys.length, 'attachments is invalid')
     .optional(),
 });
 

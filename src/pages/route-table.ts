@@ -2,7 +2,6 @@ import type { PageRoute } from './types';
 import { isArticleListId } from '../domain/articles';
 import type { LegalLang, Locale } from '../domain/locales';
 import { NotFoundPage } from './NotFound';
-import { introPage } from './simple-pages';
 import { HomePage } from './Home';
 import { MtRecoverPage } from './MtRecover';
 import { MtKtPage } from './MtKt';
@@ -21,6 +20,8 @@ import { MoreSaveDemoPage } from './MoreSaveDemo';
 import { CheckoutPage } from './Checkout';
 import { CheckoutResultPage } from './CheckoutResult';
 import { PaypalDemoPage, TestCheckoutPage, TextCheckoutPage } from './CheckoutTools';
+import { FeedbackPage } from './Feedback';
+import { UploadImageDemoPage } from './UploadImageDemo';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
@@ -55,7 +56,7 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'checkout', path: '/checkout', page: CheckoutPage, indexable: false, payments: true, clientNamespaces: ['checkout'] }),
   // Where every payment lands (Stripe's return URL too, so it may host Stripe's 3-D Secure step).
   route({ id: 'checkout-result', path: '/checkout/result', page: CheckoutResultPage, indexable: false, payments: true, clientNamespaces: ['checkout'] }),
-  route({ id: 'feedback', path: '/feedback', page: introPage('feedback') }),
+  route({ id: 'feedback', path: '/feedback', page: FeedbackPage, clientNamespaces: ['feedback'] }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),
   route({ id: 'query-steps', path: '/query-steps', page: QueryStepsPage }),
@@ -96,7 +97,7 @@ export const ROUTES: readonly PageRoute[] = [
   hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
   hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
   hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: PaypalDemoPage, payments: true, clientNamespaces: ['checkout'] }),
-  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
+  hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: UploadImageDemoPage, clientNamespaces: ['feedback'] }),
 ];
 
 export const NOT_FOUND_ROUTE = ROUTES.find((r) => r.id === '404')!;

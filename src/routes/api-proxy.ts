@@ -31,6 +31,7 @@ import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../../client/lib/a
 import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../../client/lib/form';
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
 import { ROUTES, mobilePath } from '../pages/route-table';
+import { claimUploads } from '../services/uploads';
 
 export const API_PREFIX = '/api';
 
@@ -163,12 +164,29 @@ apiProxy.all('/*', async (c, next) => {
   if (!result.ok) {
     console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upstream fault', path, fault: result.fault, detail: result.detail }));
   }
+  if (path === '/feedback/add') claimTicketUploads(c, parsed.data, result.body);
   // Only the envelope travels back: none of the upstream's headers (cookies, server names) do.
   return new Response(JSON.stringify(result.body), {
     status: result.status,
     headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' },
   });
 });
+
+/**
+ * A ticket the upstream accepted keeps its images: they move out of `pending/` (where the cleanup
+ * deletes them after a day) after the answer, in waitUntil.
+ */
+function claimTicketUploads(c: AppContext, sent: unknown, answer: unknown) {
+  const keys = (sent as { data?: { attachments?: string[] } }).data?.attachments ?? [];
+  const head = answer as { resp_common?: { ret?: unknown }; ticket_id?: unknown };
+  if (keys.length === 0 || head.resp_common?.ret !== 0 || typeof head.ticket_id !== 'string') return;
+  const ticketId = head.ticket_id;
+  c.executionCtx.waitUntil(
+    claimUploads(c.env.UPLOADS, keys, ticketId).then((missed) => {
+      if (missed.length > 0) console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'ticket images not claimed', ticketId, missed }));
+    }),
+  );
+}
 
 // ── The form pages' own POST ────────────────────────────────────────────────────────────────
 

@@ -9,14 +9,14 @@ const listGroup = () => call('/paypackagebase/list_group', { currency: 'USD', co
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await postJson('/__faults', { collect_down: false, latency_ms: 0, fail_api: false });
+  await postJson('/__faults', { collect_down: false, latency_ms: 0, fail_api: false, fail_path: null });
 });
 
 describe('GET and POST /__faults', () => {
   it('reads every switch, all off on a fresh database', async () => {
     const res = await getJson('/__faults');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ resp_common: { ret: 0, msg: 'success' }, collect_down: false, latency_ms: 0, fail_api: false });
+    expect(res.body).toEqual({ resp_common: { ret: 0, msg: 'success' }, collect_down: false, latency_ms: 0, fail_api: false, fail_path: null });
   });
 
   it('sets only the switches it is given and answers the whole state', async () => {
@@ -54,6 +54,22 @@ describe('fail_api', () => {
     const plans = await listGroup();
     expect(plans.status).toBe(200);
     expect(codeOf(plans.body)).toBe(0);
+  });
+});
+
+describe('fail_path', () => {
+  it('fails only the calls of that path, until it is set to null', async () => {
+    await postJson('/__faults', { fail_path: '/feedback/add' });
+    const add = await call('/feedback/add', { captcha_id: 'x', captcha: 'ABCDE', data: {}, common: common() }, { ip });
+    expect(add.status).toBe(500);
+    expect(codeOf(add.body)).toBe(5000001);
+    expect(codeOf((await listGroup()).body)).toBe(0);
+    for (const body of [{ fail_path: 'feedback/add' }, { fail_path: '/a b' }, { fail_path: 3 }]) {
+      expect((await postJson('/__faults', body)).status, JSON.stringify(body)).toBe(400);
+    }
+    await postJson('/__faults', { fail_path: null });
+    expect(codeOf((await call('/feedback/captcha', { common: common() }, { ip })).body)).toBe(0);
+    expect((await getJson('/__faults')).body).toMatchObject({ fail_path: null });
   });
 });
 

@@ -9,19 +9,24 @@ async function captcha(): Promise<{ body: Json; answer: string }> {
   return { body, answer: peek.body.answer };
 }
 
+const hex32 = () => crypto.randomUUID().replaceAll('-', '');
+/** A key as the site's upload route answers it: `<draft>/<id>.<ext>`. */
+const uploadKey = (ext: string) => `${hex32()}/${hex32()}.${ext}`;
+
 const ticket = (overrides: Json = {}) => ({
-  ticket_type: 'technical',
-  problem_type: 'recovery',
+  ticket_type: 'recovery',
+  problem_type: 'memory_card',
   version: '5.2.1',
   system_version: 'Windows 11 23H2',
   device_name: 'DESKTOP-1',
   first_name: 'Ada',
   last_name: 'Lovelace',
+  name: 'Ada Lovelace',
   email: uniqueEmail('feedback'),
   order_number: 'MTSEEDPAID0000001',
   subject: 'Scan stops at 80%',
   remark: 'The quick scan stops on my SD card.',
-  attachments: ['https://img.example.com/a.png', 'https://img.example.com/b.png'],
+  attachments: [uploadKey('png'), uploadKey('jpg')],
   ...overrides,
 });
 
@@ -46,7 +51,7 @@ describe('/feedback/captcha', () => {
 });
 
 describe('/feedback/add', () => {
-  it('stores the ticket with its attachments when the captcha is right', async () => {
+  it('stores the ticket with the keys of its uploaded images when the captcha is right', async () => {
     const { body: c, answer } = await captcha();
     const data = ticket();
     const { body } = await submit(c.captcha_id, answer.toLowerCase(), data);
@@ -54,8 +59,18 @@ describe('/feedback/add', () => {
     expect(body.ticket_id).toMatch(/^FB[0-9A-Z]{14}$/);
     const row = await db.prepare('SELECT * FROM feedback_tickets WHERE ticket_id = ?').bind(body.ticket_id).first<Json>();
     expect(row).toMatchObject({ app_id: 81, email: data.email, name: 'Ada Lovelace', lang: 'fr-FR', subject: data.subject, order_number: data.order_number });
-    const files = await db.prepare('SELECT url FROM feedback_attachments WHERE ticket_id = ? ORDER BY position').bind(body.ticket_id).all();
-    expect(files.results.map((f) => f.url)).toEqual(data.attachments);
+    const files = await db.prepare('SELECT upload_key FROM feedback_uploads WHERE ticket_id = ? ORDER BY position').bind(body.ticket_id).all();
+    expect(files.results.map((f) => f.upload_key)).toEqual(data.attachments);
+  });
+
+  it('refuses an image key already attached to another ticket', async () => {
+    const shared = uploadKey('webp');
+    const first = await captcha();
+    expect(codeOf((await submit(first.body.captcha_id, first.answer, ticket({ attachments: [shared] }))).body)).toBe(0);
+    const second = await captcha();
+    const { body } = await submit(second.body.captcha_id, second.answer, ticket({ attachments: [uploadKey('gif'), shared] }));
+    expect(codeOf(body)).toBe(4001001);
+    expect(body.errors).toEqual([{ field: 'data.attachments.1', message: 'attachment is invalid' }]);
   });
 
   it('accepts a captcha only once', async () => {
@@ -99,16 +114,19 @@ describe('/feedback/add', () => {
         'Last Name is required',
         'email is required',
         'subject is required',
+        'name is required',
       ]),
     );
   });
 
-  it('refuses blank names, too many attachments, non-http attachments and an oversized remark', async () => {
+  it('refuses blank names, too many attachments, attachments that are not upload keys and an oversized remark', async () => {
     const { body: c, answer } = await captcha();
     const cases: [Json, Json][] = [
       [{ first_name: '   ' }, { field: 'data.first_name', message: 'First Name is required' }],
-      [{ attachments: Array.from({ length: 6 }, (_, i) => `https://img.example.com/${i}.png`) }, { field: 'data.attachments', message: 'at most 5 attachments' }],
-      [{ attachments: ['file:///etc/passwd'] }, { field: 'data.attachments.0', message: 'attachment is invalid' }],
+      [{ name: ' ' }, { field: 'data.name', message: 'name is required' }],
+      [{ attachments: Array.from({ length: 6 }, () => uploadKey('png')) }, { field: 'data.attachments', message: 'at most 5 attachments' }],
+      [{ attachments: ['https://img.example.com/a.png'] }, { field: 'data.attachments.0', message: 'attachment is invalid' }],
+      [{ attachments: ['../../etc/passwd'] }, { field: 'data.attachments.0', message: 'attachment is invalid' }],
       [{ remark: 'x'.repeat(5001) }, { field: 'data.remark', message: 'remark is too long' }],
       [{ ticket_type: 'rant' }, { field: 'data.ticket_type', message: 'ticket type is invalid' }],
     ];

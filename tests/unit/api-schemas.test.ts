@@ -75,6 +75,7 @@ describe('field rules', () => {
         problem_type: 'other',
         first_name: 'A',
         last_name: 'B',
+        name: 'A B',
         email: 'a@example.com',
         subject: 'Hi',
         remark: '   ',

@@ -108,7 +108,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   '/ocpc/report_action': { long_code: 'fuzz-long-code-1', action: 'download' },
   '/ocpc/get_short_code': { source_url: 'http://127.0.0.1/?bd_vid=fuzz', long_code: 'fuzz-long-code-2' },
   '/pay/send_cdkey_order_mail': { email: 'paid@example.com' },
-  '/feedback/add': { captcha_id: 'fuzz', captcha: 'ABCDE', data: { ticket_type: 'technical', problem_type: 'scan', first_name: 'A', last_name: 'B', email: 'a@example.com', subject: 'S' } },
+  '/feedback/add': { captcha_id: 'fuzz', captcha: 'ABCDE', data: { ticket_type: 'recovery', problem_type: 'memory_card', first_name: 'A', last_name: 'B', name: 'A B', email: 'a@example.com', subject: 'S' } },
   '/feedback/captcha': {},
   '/paypackagebase/list_group': { currency: 'USD' },
   '/activity/receive': { activity_id: 1, email: 'newbie@example.com' },

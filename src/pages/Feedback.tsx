@@ -1,0 +1,31 @@
+import { useT } from '../../client/lib/i18n';
+import FeedbackForm from '../../client/islands/FeedbackForm';
+import { prefillFromQuery } from '../../client/lib/feedback';
+import { TICKET_TYPES } from '../domain/api-schemas';
+import { Island } from '../components/Island';
+import { siteLinks } from './links';
+import { FormPage, formAction } from './LicenseCode';
+import type { PageComponent } from './types';
+
+/** /feedback: contact support (SPEC §2, §3, §5, §8). The query prefills ticket_type, order_id and email. */
+export const FeedbackPage: PageComponent = ({ locale, query }) => {
+  const t = useT();
+  const links = siteLinks(locale);
+  return (
+    <FormPage
+      id="feedback"
+      aside={
+        <ul className="form-links">
+          <li>
+            <a href={links.licenseCode}>{t('pages.feedback.links.licenseCode')}</a>
+          </li>
+          <li>
+            <a href={links.querySteps}>{t('pages.feedback.links.querySteps')}</a>
+          </li>
+        </ul>
+      }
+    >
+      <Island name="FeedbackForm" component={FeedbackForm} props={{ action: formAction(locale, '/feedback', false), prefill: prefillFromQuery(query, TICKET_TYPES) }} />
+    </FormPage>
+  );
+};

@@ -1,0 +1,24 @@
+import { useT } from '../../client/lib/i18n';
+import UploadImageDemo from '../../client/islands/UploadImageDemo';
+import { Island } from '../components/Island';
+import { PageHeader } from '../components/PageHeader';
+import { Paragraphs } from './page-parts';
+import type { PageComponent } from './types';
+
+/** /components/UploadImage (noindex): the upload component working against POST /api/upload. */
+export const UploadImageDemoPage: PageComponent = () => {
+  const t = useT();
+  return (
+    <div className="container page" data-page="demo-upload-image">
+      <PageHeader id="demo-upload-image" />
+      <section className="prose internal-purpose">
+        <Paragraphs path="pages.demo-upload-image.purpose" />
+        <p className="form-note">{t('common.internal.noindex')}</p>
+      </section>
+      <section className="form-card" aria-labelledby="upload-demo-heading">
+        <h2 id="upload-demo-heading">{t('feedback.upload.demo.heading')}</h2>
+        <Island name="UploadImageDemo" component={UploadImageDemo} props={{}} />
+      </section>
+    </div>
+  );
+};
