@@ -3,7 +3,7 @@ import { Island } from './Island';
 import { Footer } from './Footer';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
 import { useT } from '../../client/lib/i18n';
-import { legalHref, type SiteLinks } from '../pages/links';
+import { legalHref, PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
 
 /** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */
 export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {
@@ -18,6 +18,7 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
         component={NavBar}
         props={{
           homeHref: links.home,
+          products: PRODUCT_SLUGS.map((slug) => ({ slug, name: t(`pages.${slug}.heading`), href: links.product(slug) })),
           contactHref: links.feedback,
           buyHref: links.buy,
           downloadHref: links.download,

@@ -10,7 +10,7 @@ import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, ty
 import { PageHeader } from '../components/PageHeader';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
-import { Icon, initials, messageKeys } from './page-parts';
+import { Icon, initials, messageKeys, withCampaign } from './page-parts';
 import { siteLinks } from './links';
 import type { PageComponent, PageLoadContext } from './types';
 
@@ -146,6 +146,7 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const buy = data as BuyData;
   const views = buyPlanViews(buy.plans, t, locale, query);
   const hasLifetime = views.some((view) => view.kind === 'lifetime' || view.kind === 'lifetimeMultiPc');
+  const links = siteLinks(locale, mobile);
   return (
     <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-plan-source={buy.source} data-code-table={buy.table}>
       <IslandStylesheet island="BuyButton" />
@@ -169,6 +170,9 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
         <p className="buy-payment">
           <Icon name="lock" className="buy-payment-icon" />
           <span>{t('buy.payment')}</span>
+        </p>
+        <p className="buy-lost-code">
+          {t('buy.lostCode.text')} <a href={withCampaign(links.licenseCode, query)}>{t('buy.lostCode.link')}</a>
         </p>
       </section>
 

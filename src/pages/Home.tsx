@@ -1,5 +1,6 @@
 import { useT } from '../../client/lib/i18n';
-import { siteLinks } from './links';
+import { PRODUCT_SLUGS, siteLinks } from './links';
+import { ProductCard } from '../components/ProductCard';
 import type { PageComponent } from './types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, initials, messageKeys, useDownloadFacts, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
@@ -72,7 +73,7 @@ function RecoveryIllustration() {
 /** `/` and `/mobile`: what the app recovers, how, why this one, what customers say, FAQ, download. */
 export const HomePage: PageComponent = ({ locale, mobile, query }) => {
   const t = useT();
-  const links = siteLinks(locale);
+  const links = siteLinks(locale, mobile);
   const buyHref = withCampaign(links.buy, query);
   const facts = useDownloadFacts();
   const devices = useMessageList('common.devices');
@@ -104,6 +105,14 @@ export const HomePage: PageComponent = ({ locale, mobile, query }) => {
           <RecoveryIllustration />
         </div>
       </section>
+
+      <Section id="products" heading={t('home.products.heading')} intro={t('home.products.intro')}>
+        <ul className="card-grid product-grid">
+          {PRODUCT_SLUGS.map((slug) => (
+            <ProductCard key={slug} slug={slug} href={links.product(slug)} />
+          ))}
+        </ul>
+      </Section>
 
       <Section id="what-it-recovers" heading={t('home.recovers.heading')} intro={t('home.recovers.intro')}>
         <ul className="card-grid">

@@ -2,9 +2,21 @@ import { localeEntry, localizePath, type LegalLang, type Locale } from '../domai
 
 export const INSTALLER_PATH = '/download/mt-recover_setup_16_1.exe';
 
+export const PRODUCT_SLUGS = ['mt-recover', 'mt-kt', 'mt-convert'] as const;
+export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
+
+/**
+ * The unprefixed paths that have a /mobile/ variant (the route table's `mobile: true` entries;
+ * a unit test keeps the two in step). Kept here rather than read from the route table, which
+ * imports every page, and the pages import this file.
+ */
+export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/license-code', '/trial-code']);
+
 /** The site's internal links in one locale: every component builds hrefs from here, never by hand. */
 export interface SiteLinks {
   locale: Locale;
+  /** Links built for a /mobile/ page: they point at the mobile variant where one exists. */
+  mobile: boolean;
   legalLang: LegalLang;
   home: string;
   buy: string;
@@ -16,14 +28,22 @@ export interface SiteLinks {
   doNotSell: string;
   about: string;
   download: string;
-  product: (slug: 'mt-recover' | 'mt-kt' | 'mt-convert') => string;
+  product: (slug: ProductSlug) => string;
   articleList: (id: string) => string;
 }
 
-export function siteLinks(locale: Locale): SiteLinks {
-  const at = (path: string) => localizePath(locale, path);
-  return {
+const cache = new Map<string, SiteLinks>();
+
+/** Built once per locale and device variant per isolate: every page render asks for it. */
+export function siteLinks(locale: Locale, mobile = false): SiteLinks {
+  const key = `${locale}|${mobile}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const at = (path: string) => localizePath(locale, mobile && MOBILE_PATHS.has(path) ? (path === '/' ? '/mobile' : `/mobile${path}`) : path);
+  const products = Object.fromEntries(PRODUCT_SLUGS.map((slug) => [slug, at(`/${slug}`)])) as Record<ProductSlug, string>;
+  const links: SiteLinks = {
     locale,
+    mobile,
     legalLang: localeEntry(locale).legalLang,
     home: at('/'),
     buy: at('/buy'),
@@ -35,9 +55,11 @@ export function siteLinks(locale: Locale): SiteLinks {
     doNotSell: at('/do-not-sell-my-info'),
     about: at('/about'),
     download: INSTALLER_PATH,
-    product: (slug) => at(`/${slug}`),
+    product: (slug) => products[slug],
     articleList: (id) => at(`/article-list/${id}`),
   };
+  cache.set(key, links);
+  return links;
 }
 
 export function legalHref(kind: 'agreement' | 'privacy', lang: LegalLang): string {

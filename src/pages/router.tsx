@@ -61,7 +61,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
   c.set('locale', locale);
   c.set('i18n', i18n);
   const Page = route.page;
-  const links = siteLinks(locale);
+  const links = siteLinks(locale, mobile);
   const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
   const search = route.localized ? url.search : '';
   c.status((route.status ?? 200) as ContentfulStatusCode);
