@@ -90,8 +90,14 @@ export default function TrialCodeForm({ action, activityId, deviceId, licenseCod
       <FailureRegion failure={form.failure} onRetry={() => void form.submit()}>
         {refused ? (
           <div className="form-message form-message-error" ref={refusalRef} tabIndex={-1} data-outcome="refused" data-code={refused.code}>
-            <p className="form-message-title">{t('ui.trialCode.refusedTitle')}</p>
-            <p>{t(`ui.trialCode.reasons.${refused.reason}`)}</p>
+            {/* SPEC §8's own words for the code lead (translated), then what it means for the visitor. */}
+            <p className="form-message-title" data-reason-label>
+              {t(`ui.trialCode.reasonLabels.${refused.reason}`)}
+            </p>
+            <p>
+              <span className="visually-hidden">{t('ui.trialCode.refusedTitle')}. </span>
+              {t(`ui.trialCode.reasons.${refused.reason}`)}
+            </p>
             {refused.reason === 'purchased' ? (
               <p>
                 <a href={licenseCodeHref}>{t('ui.trialCode.licenseLink')}</a>
