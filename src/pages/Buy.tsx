@@ -10,7 +10,8 @@ import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, ty
 import { PageHeader } from '../components/PageHeader';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
-import { Icon, initials, messageKeys, withCampaign } from './page-parts';
+import { Icon, messageKeys, withCampaign } from './page-parts';
+import { TestimonialList } from '../components/Testimonials';
 import { siteLinks } from './links';
 import type { PageComponent, PageLoadContext } from './types';
 
@@ -109,33 +110,10 @@ function CurrencyNote({ data, locale }: { data: BuyData; locale: Locale }) {
 
 function Testimonials() {
   const t = useT();
-  const ids = messageKeys('buy.testimonials.items');
   return (
     <section className="buy-section" aria-labelledby="buy-testimonials">
       <h2 id="buy-testimonials">{t('buy.testimonials.heading')}</h2>
-      <ul className="testimonials">
-        {ids.map((id) => {
-          const name = t(`buy.testimonials.items.${id}.name`);
-          return (
-            <li key={id}>
-              <figure className="testimonial">
-                <blockquote>
-                  <p>{t(`buy.testimonials.items.${id}.content`)}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="avatar" aria-hidden="true">
-                    {initials(name)}
-                  </span>
-                  <span className="testimonial-who">
-                    <span className="testimonial-name">{name}</span>
-                    <span className="testimonial-position">{t(`buy.testimonials.items.${id}.position`)}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          );
-        })}
-      </ul>
+      <TestimonialList page="buy" />
     </section>
   );
 }
