@@ -8,6 +8,7 @@ import { seo } from './routes/seo';
 import { pageRoutes } from './pages/router';
 import { benchRoutes } from './routes/bench';
 import { geo } from './middleware/geo';
+import { trailingSlashRedirect } from './middleware/trailing-slash';
 import { geoRoutes } from './routes/geo';
 import { apiProxy, formPages } from './routes/api-proxy';
 import { beacon, beaconTestRoutes } from './routes/beacon';
@@ -24,6 +25,7 @@ const app = new Hono<AppEnv>({ strict: false });
 app.use('*', securityHeaders);
 app.use('*', requestContext);
 app.use('*', geo);
+app.use('*', trailingSlashRedirect);
 
 app.route('/health', health);
 // Before the /api proxy: /api/geo is answered by the edge itself.

@@ -132,7 +132,12 @@ export function pageRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', renderer);
   // '/en-US/...' is the default locale spelled out: send it to the one canonical, unprefixed URL.
-  app.get('/en-US/*', (c) => c.redirect(onSitePath(c.req.path.slice('/en-US'.length)) + new URL(c.req.url).search, 301));
+  // From the pathname as sent (percent-encoded), not c.req.path (decoded): the Location keeps
+  // '%0d%0a' and '%20' encoded instead of carrying raw controls or spaces.
+  app.get('/en-US/*', (c) => {
+    const url = new URL(c.req.url);
+    return c.redirect(onSitePath(url.pathname.slice('/en-US'.length)) + url.search, 301);
+  });
   app.get('/en-US', (c) => c.redirect('/' + new URL(c.req.url).search, 301));
   for (const route of ROUTES) {
     const locales: readonly Locale[] = route.localized ? LOCALES : [DEFAULT_LOCALE];

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { contentDisposition, INSTALLER_OBJECTS, parseInstallerFileName } from '../domain/tracking';
 import { renderer, renderNotFound } from '../pages/router';
+import { rejectTrailingSlash } from '../middleware/trailing-slash';
 
 /**
  * GET|HEAD /download/<product>_setup_<tid1>_<tid2>[_<code>].exe — the installer from R2.
@@ -90,7 +91,7 @@ async function serveInstaller(c: Context<AppEnv>) {
 }
 
 // The page renderer, for the localized 404 page of a bad name or a missing object.
-export const downloads = new Hono<AppEnv>().use('*', renderer).on(['GET', 'HEAD'], '/:file', serveInstaller);
+export const downloads = new Hono<AppEnv>().use('*', renderer).use('*', rejectTrailingSlash).on(['GET', 'HEAD'], '/:file', serveInstaller);
 
 /** Largest upload the test control accepts (a real installer is about 3.2 MB). */
 const MAX_TEST_INSTALLER_BYTES = 16 * 1024 * 1024;
