@@ -227,7 +227,7 @@ test.describe('retrieve trial code', () => {
     await expect(code).toHaveText(/^MTTR(-[0-9A-Z]{5}){4}$/);
     await expect(page.locator('[data-outcome="issued"]')).toContainText(msg('en-US', 'ui.trialCode.issued', { email }));
     await page.getByRole('button', { name: msg('en-US', 'ui.trialCode.copy') }).click();
-    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('en-US', 'ui.trialCode.copied'));
+    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('en-US', 'ui.copy.copied'));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.textContent());
   });
 
@@ -246,7 +246,7 @@ test.describe('retrieve trial code', () => {
     await page.getByRole('button', { name: msg('ja-JP', 'ui.trialCode.submit') }).click();
     const code = (await page.locator('[data-trial-code]').textContent())!;
     await page.getByRole('button', { name: msg('ja-JP', 'ui.trialCode.copy') }).click();
-    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('ja-JP', 'ui.trialCode.copied'));
+    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('ja-JP', 'ui.copy.copied'));
     expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([`copy:${code}`]);
   });
 
