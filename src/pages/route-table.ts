@@ -18,6 +18,9 @@ import { TrialCodePage } from './TrialCode';
 import { DoNotSellPage } from './DoNotSell';
 import { BuyPage } from './Buy';
 import { MoreSaveDemoPage } from './MoreSaveDemo';
+import { TestPage } from './TestPage';
+import { CopyDemoPage } from './CopyDemo';
+import { GlareHoverDemoPage } from './GlareHoverDemo';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
@@ -80,11 +83,11 @@ export const ROUTES: readonly PageRoute[] = [
     localeFromQuery: legalLocale,
   }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
-  hiddenRoute({ id: 'test', path: '/test', page: internalPage('test') }),
+  hiddenRoute({ id: 'test', path: '/test', page: TestPage, clientNamespaces: ['diagnostics'] }),
   hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: internalPage('test-checkout'), payments: true }),
   hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: internalPage('text-checkout') }),
-  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: internalPage('demo-copy') }),
-  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
+  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: CopyDemoPage }),
+  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: GlareHoverDemoPage }),
   hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
   hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: internalPage('demo-paypal'), payments: true }),
   hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: internalPage('demo-upload-image') }),
