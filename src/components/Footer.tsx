@@ -1,6 +1,6 @@
 import { useT } from '../../client/lib/i18n';
 import { ARTICLE_LIST_IDS } from '../domain/articles';
-import { legalHref, PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
+import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
 
 interface FooterLink {
   href: string;
@@ -60,8 +60,8 @@ export function Footer({ links }: { links: SiteLinks }) {
       heading: t('layout.footer.company'),
       items: [
         { href: links.about, label: t('pages.about.title') },
-        { href: legalHref('agreement', links.legalLang), label: t('ui.nav.agreement'), external: true },
-        { href: legalHref('privacy', links.legalLang), label: t('ui.nav.privacy'), external: true },
+        { href: links.agreement, label: t('ui.nav.agreement'), external: true },
+        { href: links.privacy, label: t('ui.nav.privacy'), external: true },
         { href: links.doNotSell, label: t('layout.footer.doNotSell') },
       ],
     },

@@ -3,7 +3,7 @@ import { Island } from './Island';
 import { Footer } from './Footer';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
 import { useT } from '../../client/lib/i18n';
-import { legalHref, PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
+import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
 
 /** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */
 export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {
@@ -22,8 +22,8 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
           contactHref: links.feedback,
           buyHref: links.buy,
           downloadHref: links.download,
-          agreementHref: legalHref('agreement', links.legalLang),
-          privacyHref: legalHref('privacy', links.legalLang),
+          agreementHref: links.agreement,
+          privacyHref: links.privacy,
           languages,
         }}
       />

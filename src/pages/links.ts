@@ -1,4 +1,5 @@
 import { localeEntry, localizePath, type LegalLang, type Locale } from '../domain/locales';
+import { campaignFromQuery, carryCampaign, CAMPAIGN_KEYS } from '../domain/campaign';
 
 export const INSTALLER_PATH = '/download/mt-recover_setup_16_1.exe';
 
@@ -10,7 +11,7 @@ export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
  * a unit test keeps the two in step). Kept here rather than read from the route table, which
  * imports every page, and the pages import this file.
  */
-export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/license-code', '/trial-code']);
+export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/license-code', '/trial-code', '/lp/mt-recover']);
 
 /** The site's internal links in one locale: every component builds hrefs from here, never by hand. */
 export interface SiteLinks {
@@ -28,6 +29,9 @@ export interface SiteLinks {
   doNotSell: string;
   about: string;
   download: string;
+  /** The static legal pages in the locale's `?lang=` (they open in a new tab). */
+  agreement: string;
+  privacy: string;
   product: (slug: ProductSlug) => string;
   articleList: (id: string) => string;
 }
@@ -55,11 +59,28 @@ export function siteLinks(locale: Locale, mobile = false): SiteLinks {
     doNotSell: at('/do-not-sell-my-info'),
     about: at('/about'),
     download: INSTALLER_PATH,
+    agreement: legalHref('agreement', localeEntry(locale).legalLang),
+    privacy: legalHref('privacy', localeEntry(locale).legalLang),
     product: (slug) => products[slug],
     articleList: (id) => at(`/article-list/${id}`),
   };
   cache.set(key, links);
   return links;
+}
+
+/**
+ * The same links with the visit's campaign keys (SPEC §9: uuid, from, isSem, group_tid, bd_vid)
+ * already in the HTML, for pages whose every link must keep them (the ad-landing page): no
+ * click can lose the attribution, even before the browser script runs. The installer link is
+ * left alone (it is not a page; the download button adds its own campaign suffix).
+ */
+export function withCampaignLinks(links: SiteLinks, query: URLSearchParams): SiteLinks {
+  const campaign = campaignFromQuery(query);
+  if (!CAMPAIGN_KEYS.some((key) => campaign[key] !== undefined)) return links;
+  const carry = (href: string) => carryCampaign(href, campaign, 'https://site.invalid');
+  const out = { ...links, product: (slug: ProductSlug) => carry(links.product(slug)), articleList: (id: string) => carry(links.articleList(id)) };
+  for (const key of ['home', 'buy', 'checkout', 'feedback', 'licenseCode', 'trialCode', 'querySteps', 'doNotSell', 'about', 'agreement', 'privacy'] as const) out[key] = carry(links[key]);
+  return out;
 }
 
 export function legalHref(kind: 'agreement' | 'privacy', lang: LegalLang): string {

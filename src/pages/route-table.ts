@@ -19,6 +19,7 @@ import { DoNotSellPage } from './DoNotSell';
 import { BuyPage } from './Buy';
 import { MoreSaveDemoPage } from './MoreSaveDemo';
 import { TestPage } from './TestPage';
+import { LandingPage } from './LandingPage';
 import { CopyDemoPage } from './CopyDemo';
 import { GlareHoverDemoPage } from './GlareHoverDemo';
 
@@ -82,6 +83,9 @@ export const ROUTES: readonly PageRoute[] = [
     validate: (_params, query) => legalLangOk(query),
     localeFromQuery: legalLocale,
   }),
+  // The ad-landing page of paid campaigns (SPEC §2, DESIGN §3): noindex, out of the sitemap, and
+  // every link in its HTML keeps the campaign keys.
+  mobileRoute({ id: 'lp-mt-recover', path: '/lp/mt-recover', page: LandingPage, indexable: false, campaignLinks: true }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
   hiddenRoute({ id: 'test', path: '/test', page: TestPage, clientNamespaces: ['diagnostics'] }),
   hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: internalPage('test-checkout'), payments: true }),

@@ -11,7 +11,7 @@ import { translatorFor } from '../i18n/messages';
 import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
 import type { PageRoute } from './types';
 import { headFor } from './head';
-import { legalHref, siteLinks } from './links';
+import { legalHref, siteLinks, withCampaignLinks } from './links';
 import type { NavLanguage } from '../../client/islands/NavBar';
 
 declare module '@hono/react-renderer' {
@@ -61,7 +61,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
   c.set('locale', locale);
   c.set('i18n', i18n);
   const Page = route.page;
-  const links = siteLinks(locale, mobile);
+  const links = route.campaignLinks ? withCampaignLinks(siteLinks(locale, mobile), query) : siteLinks(locale, mobile);
   const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
   const search = route.localized ? url.search : '';
   c.status((route.status ?? 200) as ContentfulStatusCode);

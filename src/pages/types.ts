@@ -68,6 +68,11 @@ export interface PageRoute {
    * the widened CSP, `Permissions-Policy: payment` for Stripe and COOP for PayPal's popup.
    */
   payments?: boolean;
+  /**
+   * Every link of the layout (top bar, footer) carries the visit's campaign keys in the HTML,
+   * not only when clicked: the ad-landing page, where attribution is the point.
+   */
+  campaignLinks?: boolean;
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
 }
