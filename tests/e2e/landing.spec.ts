@@ -27,6 +27,8 @@ for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const) {
   const prefix = locale === 'en-US' ? '' : `/${locale}`;
 
   test(`in ${locale}, the landing download keeps the campaign and names the file as home does`, async ({ page, pageErrors }) => {
+    // Two pages and two 3.2 MB downloads on a shared machine.
+    test.setTimeout(90_000);
     const keys = campaign();
     const query = `?${new URLSearchParams(keys)}`;
     await gotoHydrated(page, `${prefix}/lp/mt-recover${query}`);
