@@ -91,6 +91,22 @@ function ThemeSwitcher() {
   );
 }
 
+/** Closes a disclosure on Escape or a click outside it. */
+function useDismiss(open: boolean, setOpen: (open: boolean) => void, ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open, setOpen, ref]);
+}
+
 function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLanguage[]; onChoose: () => void; idSuffix: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -128,22 +144,6 @@ function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLan
       </ul>
     </div>
   );
-}
-
-/** Closes a disclosure on Escape or a click outside it. */
-function useDismiss(open: boolean, setOpen: (open: boolean) => void, ref: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open, setOpen, ref]);
 }
 
 /** Desktop: a "Products" disclosure listing the three product pages (a list of links, not an ARIA menu). */
