@@ -36,6 +36,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // Lightning CSS prefixes for these browsers itself (Vite's baseline-widely-available set;
+    // Safari 16.4 still needs -webkit-backdrop-filter, so both forms ship). The stylesheets write
+    // only standard properties: a hand-written prefixed copy after the standard one made Lightning
+    // CSS keep just the prefixed declaration, and Chromium's navbar lost its blur.
+    cssTarget: ['chrome111', 'edge111', 'firefox114', 'safari16.4'],
     cssCodeSplit: true,
     // Islands' dependencies are modulepreloaded by the server (Island.tsx), so the client-side
     // preload helper would only add bytes to every page.

@@ -3,6 +3,7 @@ import './styles/pages.css';
 import './styles/consent.css';
 import { hydrateIslands } from './lib/islands';
 import { pauseAnimationsAfterLanguageSwitch } from './lib/animations';
+import { startGlare } from './lib/glare';
 
 pauseAnimationsAfterLanguageSwitch();
 
@@ -11,6 +12,8 @@ const sitemap = document.getElementById('__sitemap');
 if (sitemap?.textContent) console.info('sitemap', JSON.parse(sitemap.textContent));
 
 void hydrateIslands();
+
+if (document.querySelector('[data-glare]')) startGlare();
 
 // Analytics tags only where the Worker configured them (production): their loader is not even
 // downloaded otherwise. It waits for the load event and honours opt-out and GPC itself.

@@ -10,6 +10,7 @@ import { benchRoutes } from './routes/bench';
 import { geo } from './middleware/geo';
 import { consent } from './middleware/consent';
 import { consentRoutes } from './routes/consent';
+import { trailingSlashRedirect } from './middleware/trailing-slash';
 import { geoRoutes } from './routes/geo';
 import { apiProxy, formPages } from './routes/api-proxy';
 import { beacon, beaconTestRoutes } from './routes/beacon';
@@ -31,6 +32,7 @@ app.use('*', securityHeaders);
 app.use('*', requestContext);
 app.use('*', geo);
 app.use('*', consent);
+app.use('*', trailingSlashRedirect);
 
 app.route('/health', health);
 // Before the /api proxy: /api/geo is answered by the edge itself.

@@ -1,36 +1,62 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
+import { copyText } from '../lib/form';
+
+export interface CopyButtonProps {
+  /** What lands on the clipboard (a licence or trial code, the download link on phones). */
+  value: string;
+  /** The button's text (default `ui.copy.copy`). */
+  label?: string;
+  /** Classes of the button itself (default a ghost button). */
+  className?: string;
+  /** What is announced after copying, when the place needs more than `ui.copy.copied` (e.g. "paste it on your PC"). */
+  copiedText?: string;
+  /** What is announced when copying failed (default `ui.copy.failed`). */
+  failedText?: string;
+}
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Copies `value` to the clipboard; the result is announced (aria-live) and the label returns after a moment. */
-export default function CopyButton(props: { value: string; label?: string; className?: string }) {
+/**
+ * The site's copy-to-clipboard button. The Clipboard API first; where it is missing or refused
+ * (plain http, an old browser, a permission policy) a selected textarea and execCommand('copy');
+ * where that fails too, the value appears in a read-only field, selected, with a hint to press
+ * Ctrl+C. Every outcome is announced through the status region next to the button.
+ */
+export default function CopyButton({ value, label, className = 'button button-ghost', copiedText, failedText }: CopyButtonProps) {
   const t = useT();
   const [state, setState] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const fieldRef = useRef<HTMLInputElement>(null);
 
-  async function copy() {
-    let ok = false;
-    try {
-      await navigator.clipboard.writeText(props.value);
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    setState(ok ? 'copied' : 'failed');
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), 4000);
-  }
+  useEffect(() => {
+    if (state !== 'failed') return;
+    fieldRef.current?.focus();
+    fieldRef.current?.select();
+  }, [state]);
 
+  const copy = async () => {
+    // Back to idle first: a second "Copied" is announced again.
+    setState('idle');
+    setState((await copyText(value)) ? 'copied' : 'failed');
+  };
+
+  const text = label ?? t('ui.copy.copy');
   return (
-    <span className="copy-button-wrap">
-      <button type="button" className={props.className ?? 'button button-ghost copy-button'} onClick={() => void copy()} data-copy-state={state}>
-        {props.label ?? t('ui.copy.copy')}
+    <span className="copy-button" data-copy-state={state}>
+      <button type="button" className={className} onClick={() => void copy()} data-copy-button>
+        {state === 'copied' ? (
+          <svg className="copy-button-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        ) : null}
+        {text}
       </button>
-      <span className="copy-button-status" role="status" aria-live="polite">
-        {state === 'copied' ? t('ui.copy.copied') : state === 'failed' ? t('ui.copy.failed') : ''}
+      <span className="copy-status" role="status" aria-live="polite" data-copy={state}>
+        {state === 'copied' ? (copiedText ?? t('ui.copy.copied')) : state === 'failed' ? (failedText ?? t('ui.copy.failed')) : ''}
       </span>
+      {state === 'failed' ? (
+        <input ref={fieldRef} className="copy-fallback" type="text" readOnly value={value} aria-label={text} onFocus={(event) => event.currentTarget.select()} />
+      ) : null}
     </span>
   );
 }

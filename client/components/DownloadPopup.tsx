@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 // download.css is imported by the DownloadButton island, so the server links it with the page.
 import { useT } from '../lib/i18n';
 import { store } from '../lib/store';
+import CopyButton from './CopyButton';
 import { track } from '../lib/tracking';
 import { api, type ApiError } from '../lib/api';
 import { installBeaconSender } from '../lib/beacon';
@@ -140,9 +141,7 @@ export interface DownloadPopupProps extends DownloadState {
 export function DownloadPopup({ phase, fileName, link, onClose }: DownloadPopupProps) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [ids] = useState(() => `download-popup-${++popupCount}`);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
 
   useEffect(() => {
     ref.current?.focus();
@@ -154,18 +153,6 @@ export function DownloadPopup({ phase, fileName, link, onClose }: DownloadPopupP
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
-  useEffect(() => {
-    if (copy === 'manual') inputRef.current?.select();
-  }, [copy]);
-
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopy('copied');
-    } catch {
-      setCopy('manual');
-    }
-  };
 
   const title = phase === 'phone' ? t('ui.download.phoneTitle') : phase === 'failed' ? t('ui.download.failedTitle') : t('ui.download.title');
   const status = phase === 'preparing' ? t('ui.download.preparing') : phase === 'saved' ? t('ui.download.saved') : '';
@@ -187,20 +174,7 @@ export function DownloadPopup({ phase, fileName, link, onClose }: DownloadPopupP
       {phase === 'phone' ? (
         <div className="download-popup-body">
           <p id={`${ids}-desc`}>{t('ui.download.phoneText')}</p>
-          <button type="button" className="button button-primary download-copy" onClick={copyLink} data-download-copy>
-            {t('ui.download.copyLink')}
-          </button>
-          <p className="download-copy-status" role="status">
-            {copy === 'copied' ? t('ui.download.copied') : copy === 'manual' ? t('ui.download.copyManually') : ''}
-          </p>
-          {copy === 'manual' ? (
-            <>
-              <label className="download-link-label" htmlFor={`${ids}-link`}>
-                {t('ui.download.linkLabel')}
-              </label>
-              <input ref={inputRef} id={`${ids}-link`} className="download-link-input" type="url" readOnly value={link} />
-            </>
-          ) : null}
+          <CopyButton value={link} label={t('ui.download.copyLink')} className="button button-primary download-copy" copiedText={t('ui.download.copied')} failedText={t('ui.download.copyManually')} />
         </div>
       ) : (
         <div className="download-popup-body">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useT } from '../lib/i18n';
 import { store, useStore, type DarkMode } from '../lib/store';
 import { setThemeChoice, startTheme } from '../lib/theme';
@@ -16,8 +16,16 @@ export interface NavLanguage {
   current: boolean;
 }
 
+export interface NavProduct {
+  slug: string;
+  name: string;
+  href: string;
+}
+
 export interface NavBarProps {
   homeHref: string;
+  /** MT Recover, MT KT, MT Convert: names and hrefs resolved on the server (locale and /mobile/ kept). */
+  products: NavProduct[];
   contactHref: string;
   buyHref: string;
   downloadHref: string;
@@ -83,12 +91,8 @@ function ThemeSwitcher() {
   );
 }
 
-function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLanguage[]; onChoose: () => void; idSuffix: string }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const current = languages.find((l) => l.current);
-  const listId = `language-list-${idSuffix}`;
+/** Closes a disclosure on Escape or a click outside it. */
+function useDismiss(open: boolean, setOpen: (open: boolean) => void, ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
@@ -100,7 +104,16 @@ function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLan
       document.removeEventListener('click', close);
       document.removeEventListener('keydown', close);
     };
-  }, [open]);
+  }, [open, setOpen, ref]);
+}
+
+function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLanguage[]; onChoose: () => void; idSuffix: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const current = languages.find((l) => l.current);
+  const listId = `language-list-${idSuffix}`;
+  useDismiss(open, setOpen, ref);
   return (
     <div className="language-switcher" ref={ref}>
       <button type="button" className="nav-button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
@@ -125,6 +138,33 @@ function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLan
               }}
             >
               {language.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Desktop: a "Products" disclosure listing the three product pages (a list of links, not an ARIA menu). */
+function ProductsMenu({ products }: { products: NavProduct[] }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useDismiss(open, setOpen, ref);
+  return (
+    <div className="nav-dropdown products-menu" ref={ref}>
+      <button type="button" className="nav-link nav-dropdown-toggle" aria-expanded={open} aria-controls="products-list-desktop" onClick={() => setOpen(!open)}>
+        {t('ui.nav.products')}
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+          <path d="M2.5 4.5L6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <ul id="products-list-desktop" className="nav-dropdown-list" hidden={!open}>
+        {products.map((product) => (
+          <li key={product.slug}>
+            <a href={product.href} data-product-link={product.slug} onClick={() => setOpen(false)}>
+              {product.name}
             </a>
           </li>
         ))}
@@ -193,6 +233,7 @@ export default function NavBar(props: NavBarProps) {
             <span className="brand-name">{t('ui.brand')}</span>
           </a>
           <nav className="nav-desktop" aria-label={t('ui.nav.main')}>
+            <ProductsMenu products={props.products} />
             {links}
             <LanguageSwitcher languages={props.languages} onChoose={closeMenu} idSuffix="desktop" />
             <ThemeSwitcher />
@@ -211,6 +252,16 @@ export default function NavBar(props: NavBarProps) {
           </button>
         </div>
         <nav id="mobile-menu" className="nav-mobile" aria-label={t('ui.nav.mobile')} hidden={!menuOpen}>
+          <div className="nav-mobile-group" role="group" aria-labelledby="products-heading-mobile">
+            <span id="products-heading-mobile" className="nav-mobile-heading">
+              {t('ui.nav.products')}
+            </span>
+            {props.products.map((product) => (
+              <a key={product.slug} href={product.href} className="nav-link" data-product-link={product.slug} onClick={closeMenu}>
+                {product.name}
+              </a>
+            ))}
+          </div>
           {links}
           <a href={props.agreementHref} className="nav-link" target="_blank" rel="noopener" onClick={closeMenu}>
             {t('ui.nav.agreement')}

@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useT } from '../lib/i18n';
 import { activityRefusalCode, api } from '../lib/api';
-import { FORM_IDS, copyText, validateForm } from '../lib/form';
+import { FORM_IDS, validateForm } from '../lib/form';
+import CopyButton from '../components/CopyButton';
 import { activityReceiveRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
 import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, useApiForm, useFocusOnShow } from '../components/form-parts';
@@ -31,29 +32,16 @@ type Outcome = { kind: 'issued'; code: string; email: string } | { kind: 'refuse
 
 function TrialCode({ code, email }: { code: string; email: string }) {
   const t = useT();
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const codeRef = useRef<HTMLElement>(null);
   const outcomeRef = useFocusOnShow<HTMLDivElement>(code);
-  const onCopy = async () => {
-    setCopy('idle');
-    const copied = await copyText(code);
-    if (!copied && codeRef.current) window.getSelection()?.selectAllChildren(codeRef.current);
-    setCopy(copied ? 'copied' : 'failed');
-  };
   return (
     <div className="form-message form-message-success" ref={outcomeRef} tabIndex={-1} data-outcome="issued">
       <p className="form-message-title">{t('ui.trialCode.issuedTitle')}</p>
       <div className="code-box">
-        <code className="code-value" ref={codeRef} data-trial-code>
+        <code className="code-value" data-trial-code>
           {code}
         </code>
-        <button className="button button-ghost code-copy" type="button" onClick={() => void onCopy()}>
-          {t('ui.trialCode.copy')}
-        </button>
+        <CopyButton value={code} label={t('ui.trialCode.copy')} className="button button-ghost code-copy" />
       </div>
-      <p className="copy-status" role="status" data-copy={copy}>
-        {copy === 'copied' ? t('ui.trialCode.copied') : copy === 'failed' ? t('ui.trialCode.copyFailed') : ''}
-      </p>
       <p>{t('ui.trialCode.issued', { email })}</p>
     </div>
   );
@@ -90,8 +78,14 @@ export default function TrialCodeForm({ action, activityId, deviceId, licenseCod
       <FailureRegion failure={form.failure} onRetry={() => void form.submit()}>
         {refused ? (
           <div className="form-message form-message-error" ref={refusalRef} tabIndex={-1} data-outcome="refused" data-code={refused.code}>
-            <p className="form-message-title">{t('ui.trialCode.refusedTitle')}</p>
-            <p>{t(`ui.trialCode.reasons.${refused.reason}`)}</p>
+            {/* SPEC §8's own words for the code lead (translated), then what it means for the visitor. */}
+            <p className="form-message-title" data-reason-label>
+              {t(`ui.trialCode.reasonLabels.${refused.reason}`)}
+            </p>
+            <p>
+              <span className="visually-hidden">{t('ui.trialCode.refusedTitle')}. </span>
+              {t(`ui.trialCode.reasons.${refused.reason}`)}
+            </p>
             {refused.reason === 'purchased' ? (
               <p>
                 <a href={licenseCodeHref}>{t('ui.trialCode.licenseLink')}</a>

@@ -4,7 +4,7 @@ import { Footer } from './Footer';
 import { ConsentRegion } from './ConsentRegion';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
 import { useT } from '../../client/lib/i18n';
-import { legalHref, type SiteLinks } from '../pages/links';
+import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
 
 /** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */
 export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {
@@ -14,17 +14,18 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
       <a className="skip-link" href="#main">
         {t('layout.skip')}
       </a>
-      <ConsentRegion privacyHref={legalHref('privacy', links.legalLang)} />
+      <ConsentRegion privacyHref={links.privacy} />
       <Island
         name="NavBar"
         component={NavBar}
         props={{
           homeHref: links.home,
+          products: PRODUCT_SLUGS.map((slug) => ({ slug, name: t(`pages.${slug}.heading`), href: links.product(slug) })),
           contactHref: links.feedback,
           buyHref: links.buy,
           downloadHref: links.download,
-          agreementHref: legalHref('agreement', links.legalLang),
-          privacyHref: legalHref('privacy', links.legalLang),
+          agreementHref: links.agreement,
+          privacyHref: links.privacy,
           languages,
         }}
       />

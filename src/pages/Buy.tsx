@@ -10,7 +10,8 @@ import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, ty
 import { PageHeader } from '../components/PageHeader';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
-import { Icon, initials, messageKeys } from './page-parts';
+import { Icon, messageKeys, withCampaign } from './page-parts';
+import { TestimonialList } from '../components/Testimonials';
 import { siteLinks } from './links';
 import type { PageComponent, PageLoadContext } from './types';
 
@@ -114,33 +115,10 @@ function CurrencyNote({ data, locale }: { data: BuyData; locale: Locale }) {
 
 function Testimonials() {
   const t = useT();
-  const ids = messageKeys('buy.testimonials.items');
   return (
     <section className="buy-section" aria-labelledby="buy-testimonials">
       <h2 id="buy-testimonials">{t('buy.testimonials.heading')}</h2>
-      <ul className="testimonials">
-        {ids.map((id) => {
-          const name = t(`buy.testimonials.items.${id}.name`);
-          return (
-            <li key={id}>
-              <figure className="testimonial">
-                <blockquote>
-                  <p>{t(`buy.testimonials.items.${id}.content`)}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="avatar" aria-hidden="true">
-                    {initials(name)}
-                  </span>
-                  <span className="testimonial-who">
-                    <span className="testimonial-name">{name}</span>
-                    <span className="testimonial-position">{t(`buy.testimonials.items.${id}.position`)}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          );
-        })}
-      </ul>
+      <TestimonialList page="buy" />
     </section>
   );
 }
@@ -151,6 +129,7 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const buy = data as BuyData;
   const views = buyPlanViews(buy.plans, t, locale, query);
   const hasLifetime = views.some((view) => view.kind === 'lifetime' || view.kind === 'lifetimeMultiPc');
+  const links = siteLinks(locale, mobile);
   return (
     <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-code-table={buy.table}>
       <IslandStylesheet island="BuyButton" />
@@ -174,6 +153,9 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
         <p className="buy-payment">
           <Icon name="lock" className="buy-payment-icon" />
           <span>{t('buy.payment')}</span>
+        </p>
+        <p className="buy-lost-code">
+          {t('buy.lostCode.text')} <a href={withCampaign(links.licenseCode, query)}>{t('buy.lostCode.link')}</a>
         </p>
       </section>
 

@@ -1,29 +1,14 @@
 import { useT } from '../../client/lib/i18n';
-import { siteLinks } from './links';
+import { PRODUCT_SLUGS, siteLinks } from './links';
+import { ProductCard } from '../components/ProductCard';
+import { TestimonialList } from '../components/Testimonials';
 import type { PageComponent } from './types';
-import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, initials, messageKeys, useDownloadFacts, useMessageList, withCampaign, type IconName } from './page-parts';
+import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useDownloadFacts, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
 import DownloadButton from '../../client/islands/DownloadButton';
 
 const KIND_ICONS: Record<string, IconName> = { documents: 'file', photos: 'image', videos: 'video', audio: 'music', email: 'mail', archives: 'archive' };
 const WHY_ICONS: Record<string, IconName> = { safe: 'shield', preview: 'eye', types: 'layers', windows: 'windows', support: 'chat', guarantee: 'refund' };
-
-/** SPEC §3 Testimonial. The avatar is the person's initials, drawn by CSS: no external images. */
-export interface Testimonial {
-  id: string;
-  avatar: string;
-  name: string;
-  position: string;
-  content: string;
-}
-
-function useTestimonials(): Testimonial[] {
-  const t = useT();
-  return messageKeys('home.testimonials.items').map((id) => {
-    const name = t(`home.testimonials.items.${id}.name`);
-    return { id, avatar: initials(name), name, position: t(`home.testimonials.items.${id}.position`), content: t(`home.testimonials.items.${id}.content`) };
-  });
-}
 
 /** The hero picture: a recovery window finding files. Decorative; colours come from the theme. */
 function RecoveryIllustration() {
@@ -72,12 +57,11 @@ function RecoveryIllustration() {
 /** `/` and `/mobile`: what the app recovers, how, why this one, what customers say, FAQ, download. */
 export const HomePage: PageComponent = ({ locale, mobile, query }) => {
   const t = useT();
-  const links = siteLinks(locale);
+  const links = siteLinks(locale, mobile);
   const buyHref = withCampaign(links.buy, query);
   const facts = useDownloadFacts();
   const devices = useMessageList('common.devices');
   const situations = useMessageList('common.situations');
-  const testimonials = useTestimonials();
   const name = t('site.name');
 
   return (
@@ -104,6 +88,14 @@ export const HomePage: PageComponent = ({ locale, mobile, query }) => {
           <RecoveryIllustration />
         </div>
       </section>
+
+      <Section id="products" heading={t('home.products.heading')} intro={t('home.products.intro')}>
+        <ul className="card-grid product-grid">
+          {PRODUCT_SLUGS.map((slug) => (
+            <ProductCard key={slug} slug={slug} href={links.product(slug)} />
+          ))}
+        </ul>
+      </Section>
 
       <Section id="what-it-recovers" heading={t('home.recovers.heading')} intro={t('home.recovers.intro')}>
         <ul className="card-grid">
@@ -155,26 +147,7 @@ export const HomePage: PageComponent = ({ locale, mobile, query }) => {
       </Section>
 
       <Section id="testimonials" heading={t('home.testimonials.heading')} intro={t('home.testimonials.intro')} alt>
-        <ul className="testimonials">
-          {testimonials.map((item) => (
-            <li key={item.id}>
-              <figure className="testimonial">
-                <blockquote>
-                  <p>{item.content}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="avatar" aria-hidden="true">
-                    {item.avatar}
-                  </span>
-                  <span className="testimonial-who">
-                    <span className="testimonial-name">{item.name}</span>
-                    <span className="testimonial-position">{item.position}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <TestimonialList page="home" />
       </Section>
 
       <Section id="faq" heading={t('home.faq.heading')}>

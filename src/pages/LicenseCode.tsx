@@ -44,7 +44,7 @@ export function FormPage({ id, children, aside }: { id: string; children: ReactN
 /** /license-code (and /mobile/license-code): have the registration code sent again (SPEC §2). */
 export const LicenseCodePage: PageComponent = ({ locale, mobile }) => {
   const t = useT();
-  const links = siteLinks(locale);
+  const links = siteLinks(locale, mobile);
   return (
     <FormPage
       id="license-code"

@@ -4,6 +4,7 @@ import type { PageComponent } from './types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
 import DownloadButton from '../../client/islands/DownloadButton';
+import { ProductCard } from '../components/ProductCard';
 
 export const PRODUCT_IDS = ['mt-recover', 'mt-kt', 'mt-convert'] as const;
 export type ProductId = (typeof PRODUCT_IDS)[number];
@@ -30,7 +31,7 @@ export function productPage(config: ProductConfig): PageComponent {
   const { id, featureIcons, formats, paid, devices } = config;
   const Page: PageComponent = ({ locale, mobile, query }) => {
     const t = useT();
-    const links = siteLinks(locale);
+    const links = siteLinks(locale, mobile);
     const name = t(`pages.${id}.heading`);
     const p = `products.${id}`;
     const facts = useMessageList(paid ? 'common.facts' : `${p}.facts`);
@@ -123,14 +124,7 @@ export function productPage(config: ProductConfig): PageComponent {
         <Section id="more-tools" heading={t('products.common.moreHeading')} alt>
           <ul className="card-grid card-grid-2">
             {others.map((other) => (
-              <li key={other} className="card product-card">
-                <span className="card-icon">
-                  <Icon name={PRODUCT_ICONS[other]} />
-                </span>
-                <h3>{t(`pages.${other}.heading`)}</h3>
-                <p>{t(`products.${other}.summary`)}</p>
-                <a href={links.product(other)}>{t('products.common.learnMore', { name: t(`pages.${other}.heading`) })}</a>
-              </li>
+              <ProductCard key={other} slug={other} href={links.product(other)} />
             ))}
           </ul>
         </Section>

@@ -23,7 +23,7 @@ export function trialDeviceId(query: URLSearchParams): string | null {
 /** /trial-code (and /mobile/trial-code): claim a trial code by email (DESIGN §3). */
 export const TrialCodePage: PageComponent = ({ locale, mobile, query }) => {
   const t = useT();
-  const links = siteLinks(locale);
+  const links = siteLinks(locale, mobile);
   return (
     <FormPage
       id="trial-code"

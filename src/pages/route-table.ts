@@ -22,6 +22,10 @@ import { CheckoutResultPage } from './CheckoutResult';
 import { PaypalDemoPage, TestCheckoutPage, TextCheckoutPage } from './CheckoutTools';
 import { FeedbackPage } from './Feedback';
 import { UploadImageDemoPage } from './UploadImageDemo';
+import { TestPage } from './TestPage';
+import { LandingPage } from './LandingPage';
+import { CopyDemoPage } from './CopyDemo';
+import { GlareHoverDemoPage } from './GlareHoverDemo';
 
 const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
@@ -89,12 +93,15 @@ export const ROUTES: readonly PageRoute[] = [
     // `lang` picks the page's language; validate has already refused any other value.
     cacheQuery: ['lang'],
   }),
+  // The ad-landing page of paid campaigns (SPEC §2, DESIGN §3): noindex, out of the sitemap, and
+  // every link in its HTML keeps the campaign keys.
+  mobileRoute({ id: 'lp-mt-recover', path: '/lp/mt-recover', page: LandingPage, indexable: false, campaignLinks: true }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
-  hiddenRoute({ id: 'test', path: '/test', page: internalPage('test') }),
+  hiddenRoute({ id: 'test', path: '/test', page: TestPage, clientNamespaces: ['diagnostics'] }),
   hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: TestCheckoutPage, payments: true, clientNamespaces: ['checkout'] }),
   hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: TextCheckoutPage, clientNamespaces: ['checkout'] }),
-  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: internalPage('demo-copy') }),
-  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: internalPage('demo-glare-hover') }),
+  hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: CopyDemoPage }),
+  hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: GlareHoverDemoPage }),
   hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
   hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: PaypalDemoPage, payments: true, clientNamespaces: ['checkout'] }),
   hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: UploadImageDemoPage, clientNamespaces: ['feedback'] }),

@@ -16,7 +16,7 @@ import { pageCacheKey } from './page-cache-key';
 import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
 import type { PageRoute } from './types';
 import { headFor } from './head';
-import { legalHref, siteLinks } from './links';
+import { legalHref, siteLinks, withCampaignLinks } from './links';
 import type { NavLanguage } from '../../client/islands/NavBar';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -71,11 +71,13 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     const jsonLd = typeof loaded?.jsonLd === 'function' ? loaded.jsonLd() : loaded?.jsonLd;
     if (jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...jsonLd];
     const search = route.localized ? url.search : '';
+    // The landing page's links carry the campaign keys, which are in the cache key (the query).
+    const links = route.campaignLinks ? withCampaignLinks(siteLinks(locale, mobile), query) : siteLinks(locale, mobile);
     page = renderPage(
       <PageContextProvider value={{ nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none' }}>
         <I18nProvider value={i18n}>
           <Document head={head}>
-            <Layout links={siteLinks(locale)} languages={languagesFor(route, rest, locale, search)}>
+            <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
               <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
             </Layout>
           </Document>
@@ -148,7 +150,12 @@ function setLocaleCookie(c: AppContext, locale: Locale) {
 export function pageRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
   // '/en-US/...' is the default locale spelled out: send it to the one canonical, unprefixed URL.
-  app.get('/en-US/*', (c) => c.redirect(onSitePath(c.req.path.slice('/en-US'.length)) + new URL(c.req.url).search, 301));
+  // From the pathname as sent (percent-encoded), not c.req.path (decoded): the Location keeps
+  // '%0d%0a' and '%20' encoded instead of carrying raw controls or spaces.
+  app.get('/en-US/*', (c) => {
+    const url = new URL(c.req.url);
+    return c.redirect(onSitePath(url.pathname.slice('/en-US'.length)) + url.search, 301);
+  });
   app.get('/en-US', (c) => c.redirect('/' + new URL(c.req.url).search, 301));
   for (const route of ROUTES) {
     const locales: readonly Locale[] = route.localized ? LOCALES : [DEFAULT_LOCALE];

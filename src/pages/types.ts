@@ -93,6 +93,11 @@ export interface PageRoute {
    * key only after `validate` accepted the request, so declare a `validate` that checks them.
    */
   cacheQuery?: readonly string[];
+  /**
+   * Every link of the layout (top bar, footer) carries the visit's campaign keys in the HTML,
+   * not only when clicked: the ad-landing page, where attribution is the point.
+   */
+  campaignLinks?: boolean;
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
 }

@@ -15,6 +15,7 @@
 // through to it (next()), so the order of app.route() lines does not matter.
 import { decodeUtf8, readCappedBytes } from '../domain/bodies';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { rejectTrailingSlash } from '../middleware/trailing-slash';
 import type { AppContext, AppEnv } from '../env';
 import {
   API_REQUEST_SCHEMAS,
@@ -110,6 +111,8 @@ const jsonNotFound: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const apiProxy = new Hono<AppEnv>({ strict: true });
 
 apiProxy.use('*', jsonNotFound);
+// After jsonNotFound, so '/api/…/' gets the JSON 404 envelope.
+apiProxy.use('*', rejectTrailingSlash);
 
 apiProxy.all('/*', async (c, next) => {
   const path = c.req.path.slice(API_PREFIX.length);

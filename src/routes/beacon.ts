@@ -84,7 +84,9 @@ function handleBeacon(c: Context<AppEnv>) {
   if (url.length > MAX_BEACON_URL_LENGTH) return refuse(c, 414, 'beacon too long');
 
   const params = new URL(url).searchParams;
-  const fields: Record<string, string> = {};
+  // No prototype: `fields['__proto__'] = …` must make an own (unknown, so refused) field, as
+  // 'constructor' does, not silently set the object's prototype and vanish.
+  const fields = Object.create(null) as Record<string, string>;
   for (const [key, value] of params) {
     if (Object.hasOwn(fields, key)) return refuse(c, 400, 'a field is repeated');
     fields[key] = value;

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { contentDisposition, INSTALLER_OBJECTS, parseInstallerFileName } from '../domain/tracking';
 import { renderNotFound } from '../pages/router';
+import { rejectTrailingSlash } from '../middleware/trailing-slash';
 
 /**
  * GET|HEAD /download/<product>_setup_<tid1>_<tid2>[_<code>].exe — the installer from R2.
@@ -90,7 +91,7 @@ async function serveInstaller(c: Context<AppEnv>) {
 }
 
 // A bad name or a missing object answers the localized 404 page (renderNotFound).
-export const downloads = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:file', serveInstaller);
+export const downloads = new Hono<AppEnv>().use('*', rejectTrailingSlash).on(['GET', 'HEAD'], '/:file', serveInstaller);
 
 /** Largest upload the test control accepts (a real installer is about 3.2 MB). */
 const MAX_TEST_INSTALLER_BYTES = 16 * 1024 * 1024;

@@ -257,3 +257,47 @@ export async function callUpstreamAt(
     clearTimeout(timer);
   }
 }
+
+export type UpstreamHealthState = 'ok' | 'failing' | 'timeout' | 'unreachable';
+
+export interface UpstreamHealth {
+  state: UpstreamHealthState;
+  /** HTTP status of the answer, when there was one. */
+  status: number | null;
+  /** The first line of a 2xx answer ('ok: production'), at most 40 characters; never headers or the target's address. */
+  answer: string | null;
+}
+
+/**
+ * GET <upstream>/health with its own short deadline, for the /test diagnostics page: one call,
+ * no signing, nothing from the visitor forwarded. A slow upstream turns into 'timeout' instead of
+ * holding the page for the proxy's 8 s.
+ */
+export async function checkUpstreamHealth(env: UpstreamEnv, hostKey: HostKey | null | undefined, timeoutMs: number): Promise<UpstreamHealth> {
+  const sender = senderFor(env, upstreamTarget(env, hostKey), '/health');
+  if (!sender) return { state: 'unreachable', status: null, answer: null };
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<UpstreamHealth>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ state: 'timeout', status: null, answer: null });
+    }, timeoutMs);
+  });
+  const exchange = async (): Promise<UpstreamHealth> => {
+    try {
+      const response = await sender.send(new Request(sender.url, { method: 'GET', headers: { [PRODUCT_ID_HEADER]: PRODUCT_ID }, redirect: 'manual', signal: controller.signal }));
+      const bytes = await readCappedBytes(response, 4096).catch(() => null);
+      const line = bytes ? new TextDecoder().decode(bytes).split('\n')[0]!.trim().slice(0, 40) : '';
+      const ok = response.status >= 200 && response.status < 300;
+      return { state: ok ? 'ok' : 'failing', status: response.status, answer: ok && /^[\x20-\x7e]*$/.test(line) ? line : null };
+    } catch {
+      return { state: 'unreachable', status: null, answer: null };
+    }
+  };
+  try {
+    return await Promise.race([exchange(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

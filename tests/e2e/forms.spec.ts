@@ -227,7 +227,7 @@ test.describe('retrieve trial code', () => {
     await expect(code).toHaveText(/^MTTR(-[0-9A-Z]{5}){4}$/);
     await expect(page.locator('[data-outcome="issued"]')).toContainText(msg('en-US', 'ui.trialCode.issued', { email }));
     await page.getByRole('button', { name: msg('en-US', 'ui.trialCode.copy') }).click();
-    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('en-US', 'ui.trialCode.copied'));
+    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('en-US', 'ui.copy.copied'));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.textContent());
   });
 
@@ -246,7 +246,7 @@ test.describe('retrieve trial code', () => {
     await page.getByRole('button', { name: msg('ja-JP', 'ui.trialCode.submit') }).click();
     const code = (await page.locator('[data-trial-code]').textContent())!;
     await page.getByRole('button', { name: msg('ja-JP', 'ui.trialCode.copy') }).click();
-    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('ja-JP', 'ui.trialCode.copied'));
+    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg('ja-JP', 'ui.copy.copied'));
     expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([`copy:${code}`]);
   });
 
@@ -262,6 +262,8 @@ test.describe('retrieve trial code', () => {
       await field(page, msg('en-US', 'ui.forms.email')).fill(email ?? newEmail('expired'));
       await page.getByRole('button', { name: msg('en-US', 'ui.trialCode.submit') }).click();
       const refusal = alertOf(page).locator(`[data-outcome="refused"][data-code="${code}"]`);
+      // SPEC §8's wording first, then the site's explanation.
+      await expect(refusal.locator('[data-reason-label]')).toHaveText(msg('en-US', `ui.trialCode.reasonLabels.${reason}`));
       await expect(refusal).toContainText(msg('en-US', `ui.trialCode.reasons.${reason}`));
       await expect(refusal).toBeFocused();
       await expect(page.locator('[data-trial-code]')).toHaveCount(0);
@@ -287,6 +289,7 @@ test.describe('retrieve trial code', () => {
     await gotoHydrated(page, '/ja-JP/trial-code');
     await field(page, msg('ja-JP', 'ui.forms.email')).fill('claimed@example.com');
     await page.getByRole('button', { name: msg('ja-JP', 'ui.trialCode.submit') }).click();
+    await expect(alertOf(page).locator('[data-reason-label]')).toHaveText(msg('ja-JP', 'ui.trialCode.reasonLabels.claimed'));
     await expect(alertOf(page)).toContainText(msg('ja-JP', 'ui.trialCode.reasons.claimed'));
   });
 

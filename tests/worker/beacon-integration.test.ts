@@ -151,6 +151,14 @@ describe('an invalid beacon', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('with the field %s gets 400 as an unknown field, and is not stored', async (name) => {
+    const { messages: sent } = captureQueue();
+    const res = await beacon(`${new URLSearchParams(fields())}&${name}=1`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('unknown field');
+    expect(sent).toHaveLength(0);
+  });
+
   it('never reflects the script it was sent', async () => {
     captureQueue();
     const res = await beacon(fields({ '<script>alert(1)</script>': 'x', user_info: '<img src=x onerror=alert(1)>' }));

@@ -51,10 +51,10 @@ describe('every page of the route table', () => {
     expect(h1Of(await res.text())).toBe(message('ja-JP', 'pages.license-code.heading'));
   });
 
-  it('serves pages with a trailing slash too', async () => {
-    const res = await get('/fr-FR/buy/');
-    expect(res.status).toBe(200);
-    expect(htmlLang(await res.text())).toBe('fr-FR');
+  it('sends a page with a trailing slash to its one URL (301, query kept)', async () => {
+    const res = await get('/fr-FR/buy/?from=ad');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/fr-FR/buy?from=ad');
   });
 
   it('treats a locale prefix case-sensitively: /fr-fr is not a locale', async () => {
