@@ -42,4 +42,5 @@ export const CopyDemoPage: PageComponent = ({ data }) => {
 };
 
 // The absolute address a phone copies: the configured site origin, as the popup builds it from the page.
-CopyDemoPage.load = async ({ c }) => ({ data: { downloadUrl: new URL(INSTALLER_PATH, c.env.SITE_URL).href } });
+// Reads only SITE_URL, which the page cache key already holds.
+CopyDemoPage.load = async ({ c }) => ({ data: { downloadUrl: new URL(INSTALLER_PATH, c.env.SITE_URL).href }, cacheKey: '' });

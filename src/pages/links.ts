@@ -11,7 +11,7 @@ export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
  * a unit test keeps the two in step). Kept here rather than read from the route table, which
  * imports every page, and the pages import this file.
  */
-export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/license-code', '/trial-code', '/lp/mt-recover']);
+export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/checkout', '/license-code', '/trial-code', '/lp/mt-recover']);
 
 /** The site's internal links in one locale: every component builds hrefs from here, never by hand. */
 export interface SiteLinks {

@@ -80,15 +80,24 @@ describe('a cached page', () => {
   });
 
   it('serves every page of the route table from the cache on the second request', async () => {
+    const seen: Record<string, string[]> = {};
     for (const route of ROUTES) {
       const path = route.path.replace(':id', '3') + (route.localized ? '' : '?lang=en');
       await fetchPage(path);
       pageCache.clear();
-      expect((await fetchPage(path)).cache, path).toBe('miss');
-      expect((await fetchPage(path)).cache, path).toBe('hit');
+      seen[route.id] = [(await fetchPage(path)).cache, (await fetchPage(path)).cache];
     }
+    const expected = Object.fromEntries(ROUTES.map((route) => [route.id, RENDERED_FRESH.has(route.id) ? ['bypass', 'bypass'] : ['miss', 'hit']]));
+    expect(seen).toEqual(expected);
   });
 });
+
+/**
+ * Pages whose load step reads per-visitor data and names no cache key, so every answer is rendered
+ * fresh: the checkout, its result and the two checkout demos (the plan in the visitor's currency,
+ * the order), and the diagnostics page (the edge's facts about this request, the upstream's health).
+ */
+const RENDERED_FRESH = new Set(['checkout', 'checkout-result', 'test-checkout', 'demo-paypal', 'test']);
 
 describe('the nonce', () => {
   it('is fresh in every answer and the same in the page as in its CSP', async () => {
