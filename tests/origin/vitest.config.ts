@@ -29,6 +29,9 @@ export default defineConfig({
   ],
   test: {
     name: 'origin',
+    // Property tests and whole-route-table loops take seconds on a busy 2-core machine; a timeout
+    // there says nothing about the code. Assertions, not clocks, decide these tests.
+    testTimeout: 30_000,
     include: ['**/*.test.ts'],
   },
 });

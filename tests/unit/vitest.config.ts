@@ -11,6 +11,9 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL('../../node_modules/.vite/unit', import.meta.url)),
   test: {
     name: 'unit',
+    // Property tests and whole-route-table loops take seconds on a busy 2-core machine; a timeout
+    // there says nothing about the code. Assertions, not clocks, decide these tests.
+    testTimeout: 30_000,
     environment: 'node',
     include: ['**/*.test.{ts,tsx}'],
   },
