@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await faults({ latency_ms: 0, fail_api: false, collect_down: false });
+  await faults({ latency_ms: 0, fail_api: false, fail_path: null, collect_down: false });
 });
 
 describe('/__test/upstream-faults', () => {
@@ -32,7 +32,7 @@ describe('/__test/upstream-faults', () => {
     const res = await faults();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ resp_common: { ret: 0, msg: 'success' }, collect_down: false, latency_ms: 0, fail_api: false });
+    expect(await res.json()).toEqual({ resp_common: { ret: 0, msg: 'success' }, collect_down: false, latency_ms: 0, fail_api: false, fail_path: null });
   });
 
   it('fails the upstream, so the proxy answers its 502 envelope, and heals it again', async () => {
