@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await faults({ latency_ms: 0, fail_api: false, collect_down: false });
+  await faults({ latency_ms: 0, fail_api: false, fail_path: null, collect_down: false });
 });
 
 describe('/__test/upstream-faults', () => {
