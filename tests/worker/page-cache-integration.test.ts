@@ -80,7 +80,7 @@ describe('a cached page', () => {
   });
 
   it('serves every page of the route table from the cache on the second request', async () => {
-    const seen: Record<string, string[]> = {};
+    const seen: Record<string, (string | null)[]> = {};
     for (const route of ROUTES) {
       const path = route.path.replace(':id', '3') + (route.localized ? '' : '?lang=en');
       await fetchPage(path);
