@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect, gotoHydrated } from './fixtures';
+import { at, msg, newEmail, type Locale } from './messages';
 
 // Page loads after a payment take a while on a busy machine; nothing here is a timing assertion.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -10,19 +10,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // test approve and cancel; reload mid-poll; refunds; the upstream failing during create; a live
 // page whose providers cannot load.
 
-type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
-const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'));
-const FILES: Record<Locale, unknown> = { 'en-US': readLocale('en-US'), 'fr-FR': readLocale('fr-FR'), 'ja-JP': readLocale('ja-JP'), 'zh-CN': readLocale('zh-CN') };
-
-function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {
-  let node: unknown = FILES[locale];
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no ${key} in ${locale}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
-}
-
-const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
-const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 // Each test is a whole purchase (several page loads and API calls): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });

@@ -3,22 +3,12 @@ import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
 import { EXE, IMAGES, MIME, pngOfSize } from '../fixtures/images';
+import { at, msg, type Locale } from './messages';
 
 // The feedback form in a real browser against the site, its upload route and the reference
 // origin: every SPEC §5 message, a wrong captcha, a full ticket with two screenshots, refused
 // files, the upstream failing (fault switch), in en-US, French and Chinese, on a desktop and a phone.
 
-type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
-const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'));
-const FILES: Record<Locale, unknown> = { 'en-US': readLocale('en-US'), 'fr-FR': readLocale('fr-FR'), 'ja-JP': readLocale('ja-JP'), 'zh-CN': readLocale('zh-CN') };
-
-function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {
-  let node: unknown = FILES[locale];
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no ${key} in ${locale}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
-}
-const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
 
 // Each test fills a long form and uploads through the real route: close to a minute on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });

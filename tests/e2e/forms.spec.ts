@@ -2,24 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Route } from '@playwright/test';
 import { test, expect, gotoHydrated, waitHydrated } from './fixtures';
+import { at, msg, newEmail, type Locale } from './messages';
 
 // The three email forms in a real browser against the site and the reference origin: success,
 // each refusal, client validation, and the upstream going down with the input kept and a retry.
 
-type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
-const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'));
-const FILES: Record<Locale, unknown> = { 'en-US': readLocale('en-US'), 'fr-FR': readLocale('fr-FR'), 'ja-JP': readLocale('ja-JP'), 'zh-CN': readLocale('zh-CN') };
-
-/** A message from the locale files, {{placeholders}} filled. */
-function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {
-  let node: unknown = FILES[locale];
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no ${key} in ${locale}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
-}
-
-const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
-const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 // A fresh site seeds the reference origin's database on its first call: get that done before the
 // first test's expectations start counting.

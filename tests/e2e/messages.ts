@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+
+/** The e2e suites' view of the copy: the locale files as shipped, read once per worker. */
+export type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
+
+const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'));
+const FILES: Record<Locale, unknown> = { 'en-US': readLocale('en-US'), 'fr-FR': readLocale('fr-FR'), 'ja-JP': readLocale('ja-JP'), 'zh-CN': readLocale('zh-CN') };
+
+/** A message from the locale files, {{placeholders}} filled. */
+export function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  let node: unknown = FILES[locale];
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`no ${key} in ${locale}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** A path in a locale: unprefixed for en-US. */
+export const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
+
+/** An address no earlier run has used (the origin keeps state between tests). */
+export const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
