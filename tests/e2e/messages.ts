@@ -14,8 +14,8 @@ export function msg(locale: Locale, key: string, params: Record<string, string> 
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
 }
 
-/** A path in a locale: unprefixed for en-US. */
-export const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : `/${locale}${path}`);
+/** A path in a locale: unprefixed for en-US; a locale's home is `/fr-FR`, never `/fr-FR/`. */
+export const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
 
 /** An address no earlier run has used (the origin keeps state between tests). */
 export const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,15 +1,7 @@
 import { test, expect, gotoHydrated, waitHydrated } from './fixtures';
-import { readFileSync } from 'node:fs';
+import { at, msg, type Locale } from './messages';
 
-type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
 const LOCALES: Locale[] = ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'];
-const messages = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8'))])) as Record<Locale, unknown>;
-function msg(locale: Locale, key: string): string {
-  let node: unknown = messages[locale];
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  return node as string;
-}
-const at = (locale: Locale, path: string) => (locale === 'en-US' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
 
 test.describe('top bar Products menu (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
