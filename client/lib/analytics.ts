@@ -8,7 +8,7 @@
 // `<meta name="analytics-tags" content='{"gtm":…,"ads":…,"uet":…}'>`; without it (local runs)
 // nothing loads. Scripts are injected by this nonce'd module, so the CSP's 'strict-dynamic'
 // admits them; the Worker adds the tags' hosts to the CSP.
-import { PRIVACY_OPT_OUT_KEY, tagIdsFrom, type TagIds } from '../../src/domain/tracking';
+import { tagIdsFrom, type TagIds } from '../../src/domain/tracking';
 import {
   CONSENT_WAIT_FOR_UPDATE_MS,
   consentModeSignals,
@@ -41,14 +41,6 @@ export function readTagIds(doc: Document = document): TagIds {
     return tagIdsFrom({ GTM_ID: raw.gtm, GOOGLE_ADS_ID: raw.ads, BING_UET_ID: raw.uet });
   } catch {
     return {};
-  }
-}
-
-export function visitorOptedOut(): boolean {
-  try {
-    return localStorage.getItem(PRIVACY_OPT_OUT_KEY) === '1';
-  } catch {
-    return false;
   }
 }
 

@@ -212,19 +212,6 @@ export function tagCspSources(ids: TagIds): { script: string[]; img: string[]; c
 /** The key the do-not-sell form sets to '1' when a visitor opts out: no tags load for them. */
 export const PRIVACY_OPT_OUT_KEY = 'privacy-opt-out';
 
-/**
- * Which tags load for this visitor: none after an opt-out or with Global Privacy Control; the
- * Bing tracker only for isSem 2 (SPEC §9).
- */
-export function tagsToLoad(ids: TagIds, visitor: { optedOut: boolean; gpc: boolean; isSem?: string }): TagIds {
-  if (visitor.optedOut || visitor.gpc) return {};
-  const out: TagIds = {};
-  if (ids.gtm) out.gtm = ids.gtm;
-  if (ids.ads) out.ads = ids.ads;
-  if (ids.uet && visitor.isSem === '2') out.uet = ids.uet;
-  return out;
-}
-
 /** What the page's `<meta name="analytics-tags">` carries for client/lib/analytics.ts; null when no tag is configured. */
 export function tagMetaContent(ids: TagIds): string | null {
   return hasTags(ids) ? JSON.stringify(ids) : null;

@@ -15,7 +15,6 @@ import {
   tagCspSources,
   tagIdsFrom,
   tagMetaContent,
-  tagsToLoad,
   tidsFor,
 } from '../../src/domain/tracking';
 import { INSTALLER_PATH } from '../../src/pages/links';
@@ -128,17 +127,6 @@ describe('analytics tags', () => {
     expect(ids).toEqual({ gtm: 'GTM-AB12CD', ads: 'AW-123456789', uet: '12345678' });
     expect(tagIdsFrom({ GTM_ID: '', GOOGLE_ADS_ID: '', BING_UET_ID: '' })).toEqual({});
     expect(tagIdsFrom({ GTM_ID: 'GTM-1"><script>', GOOGLE_ADS_ID: 'UA-1', BING_UET_ID: 'abc' })).toEqual({});
-  });
-
-  it('load the Bing tracker only for isSem 2', () => {
-    expect(tagsToLoad(ids, { optedOut: false, gpc: false, isSem: '2' })).toEqual(ids);
-    expect(tagsToLoad(ids, { optedOut: false, gpc: false, isSem: '1' })).toEqual({ gtm: ids.gtm, ads: ids.ads });
-    expect(tagsToLoad(ids, { optedOut: false, gpc: false })).toEqual({ gtm: ids.gtm, ads: ids.ads });
-  });
-
-  it('load nothing for a visitor who opted out or sends Global Privacy Control', () => {
-    expect(tagsToLoad(ids, { optedOut: true, gpc: false, isSem: '2' })).toEqual({});
-    expect(tagsToLoad(ids, { optedOut: false, gpc: true, isSem: '2' })).toEqual({});
   });
 
   it('leave the page CSP unchanged when no tag is configured', () => {
