@@ -1,5 +1,3 @@
-import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
 
 /**
  * A rendered page as pre-encoded bytes around the places where the CSP nonce goes. Rendering
@@ -32,13 +30,14 @@ export function noncePlaceholder(): string {
 }
 
 /**
- * Renders a whole document to bytes, without streaming: pages have no Suspense and their data is
- * loaded before rendering, so a stream would send its first byte only at the end anyway, and its
- * per-fragment encoding was most of the render cost. A render error throws before anything is
- * sent, so the caller answers with the error page, never half a page.
+ * A rendered document as the page cache keeps it: split at the placeholder nonce and encoded
+ * once. Documents are rendered without streaming (@hono/react-renderer with `stream: false`, in
+ * router.tsx): pages have no Suspense and their data is loaded first, so a stream would send its
+ * first byte only at the end anyway, and its per-fragment encoding was most of the render cost. A
+ * render error throws before anything is sent, so the caller answers with the error page, never
+ * half a page.
  */
-export function renderPage(document: ReactElement): RenderedPage {
-  const html = '<!DOCTYPE html>' + renderToString(document);
+export function pageFromHtml(html: string): RenderedPage {
   const pieces = html.split(noncePlaceholder()).map((piece) => encoder.encode(piece));
   return { pieces, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) };
 }

@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
+import { reactRenderer } from '@hono/react-renderer';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { setCookie, getCookie } from 'hono/cookie';
 import type { AppContext, AppEnv } from '../env';
 import { onSitePath } from '../domain/paths';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../domain/locales';
-import { Document } from '../components/Document';
+import { Document, type HeadInfo } from '../components/Document';
 import { Layout } from '../components/Layout';
 import { translatorFor } from '../i18n/messages';
-import { I18nProvider } from '../../client/lib/i18n';
+import { I18nProvider, type I18n } from '../../client/lib/i18n';
 import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
-import { PageContextProvider } from './page-context';
-import { renderPage, withNonce, noncePlaceholder } from './render';
+import { PageContextProvider, type PageRenderFacts } from './page-context';
+import { pageFromHtml, withNonce, noncePlaceholder } from './render';
 import { pageCache } from './page-cache';
 import { pageCacheKey } from './page-cache-key';
 import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
@@ -20,6 +21,31 @@ import { legalHref, siteLinks, withCampaignLinks } from './links';
 import type { NavLanguage } from '../../client/islands/NavBar';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+
+declare module '@hono/react-renderer' {
+  interface Props {
+    head: HeadInfo;
+    facts: PageRenderFacts;
+    i18n: I18n;
+  }
+}
+
+/**
+ * The document around every page, rendered to one string (`stream: false`) on a page-cache miss.
+ * Components read the page context (nonce placeholder, tag ids, consent variant) and the
+ * translator, never the request (no `useRequestContext`): the HTML is cached per isolate and
+ * served to every request with the same key.
+ */
+const documentRenderer = reactRenderer(
+  ({ children, head, facts, i18n }) => (
+    <PageContextProvider value={facts}>
+      <I18nProvider value={i18n}>
+        <Document head={head}>{children}</Document>
+      </I18nProvider>
+    </PageContextProvider>
+  ),
+  { stream: false, docType: true },
+);
 
 /** The same page in every locale, for the language switcher (query kept, campaign keys included). */
 function languagesFor(route: PageRoute | null, rest: string, current: Locale, search: string): NavLanguage[] {
@@ -73,17 +99,17 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     const search = route.localized ? url.search : '';
     // The landing page's links carry the campaign keys, which are in the cache key (the query).
     const links = route.campaignLinks ? withCampaignLinks(siteLinks(locale, mobile), query) : siteLinks(locale, mobile);
-    page = renderPage(
-      <PageContextProvider value={{ nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none' }}>
-        <I18nProvider value={i18n}>
-          <Document head={head}>
-            <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
-              <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
-            </Layout>
-          </Document>
-        </I18nProvider>
-      </PageContextProvider>,
+    const facts: PageRenderFacts = { nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none' };
+    // Installed here, on a miss only: the 404 and error handlers (outside pageRoutes) render the
+    // same way, and a cache hit pays nothing for it.
+    await documentRenderer(c, async () => {});
+    const rendered = await c.render(
+      <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
+        <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
+      </Layout>,
+      { head, facts, i18n },
     );
+    page = pageFromHtml(await rendered.text());
     if (key === null) pageCache.stats.bypasses++;
     else pageCache.set(key, page);
   }
