@@ -70,7 +70,7 @@ export default function Diagnostics({ serverReport }: DiagnosticsProps) {
       <h2 id="diagnostics-browser">{t('diagnostics.heading')}</h2>
       <dl className="diagnostics" data-diagnostics="browser" aria-busy={facts === null}>
         {rows.map(([key, label, value]) => (
-          <div key={key} style={{ display: 'contents' }}>
+          <div key={key}>
             <dt>{label}</dt>
             <dd data-fact={key} data-value={key === 'network' && facts ? (facts.online ? 'online' : 'offline') : key === 'theme' && facts ? `${choice}:${facts.applied}` : undefined}>
               {value}

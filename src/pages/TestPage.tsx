@@ -56,7 +56,7 @@ export const TestPage: PageComponent = ({ locale, data }) => {
         <h2 id="diagnostics-server">{t(`${s}.heading`)}</h2>
         <dl className="diagnostics" data-diagnostics="server">
           {rows.map(([key, label, value]) => (
-            <div key={key} style={{ display: 'contents' }}>
+            <div key={key}>
               <dt>{label}</dt>
               <dd data-fact={key} data-state={key === 'upstream' ? d.health.state : undefined}>
                 {value}

@@ -84,7 +84,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     expect(await code.textContent()).toBe(await licenceCodeOf(page, orderIdOf(page)));
     await expect(page.locator('.checkout-code')).toContainText(msg(locale, 'checkout.code.sentTo', { email }));
     await page.getByRole('button', { name: msg(locale, 'ui.copy.copy') }).click();
-    await expect(page.locator('.copy-button-status')).toHaveText(msg(locale, 'ui.copy.copied'));
+    await expect(page.locator('.copy-status[role="status"]')).toHaveText(msg(locale, 'ui.copy.copied'));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.textContent());
     await expect(page.locator('.checkout-steps')).toContainText(msg(locale, 'checkout.steps.activate.title'));
     await page.getByRole('button', { name: msg(locale, 'checkout.code.sendAgain') }).click();
