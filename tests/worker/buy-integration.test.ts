@@ -1,18 +1,6 @@
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { attributeValues, decodeHtml, message, ORIGIN, UA } from './helpers';
+import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from './helpers';
 
-type Init = RequestInit & { cf?: { country?: string } };
-
-/** Intl uses no-break spaces in some formats; compare with plain spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-async function page(path: string, init: Init & { ua?: string } = {}) {
-  const { ua = UA.desktop, headers, ...rest } = init;
-  const res = await exports.default.fetch(new Request(ORIGIN + path, { redirect: 'manual', ...rest, headers: { 'user-agent': ua, ...(headers as Record<string, string> | undefined) } } as RequestInit));
-  const html = await res.text();
-  return { res, html, text: plain(decodeHtml(html.replace(/<[^>]*>/g, ' '))) };
-}
 
 /** The plan cards of a page: product id, currency and the two prices, in page order. */
 function planCards(html: string) {

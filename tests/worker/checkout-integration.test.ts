@@ -1,19 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/index';
-import { attributeValues, decodeHtml, message, ORIGIN, UA } from './helpers';
+import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from './helpers';
 import type { Locale } from '../../src/domain/locales';
 import { formatMoney } from '../../src/domain/money';
 
-type Init = RequestInit & { cf?: { country?: string } };
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-async function page(path: string, init: Init & { ua?: string } = {}) {
-  const { ua = UA.desktop, headers, ...rest } = init;
-  const res = await exports.default.fetch(new Request(ORIGIN + path, { redirect: 'manual', ...rest, headers: { 'user-agent': ua, ...(headers as Record<string, string> | undefined) } } as RequestInit));
-  const html = await res.text();
-  return { res, html, text: plain(decodeHtml(html.replace(/<[^>]*>/g, ' '))) };
-}
 
 /** The props of the first island called `name`. */
 function islandProps(html: string, name: string): Record<string, unknown> {

@@ -136,3 +136,16 @@ export function captureQueue() {
   });
   return { messages, bodies, spy };
 }
+
+type PageInit = RequestInit & { cf?: { country?: string }; ua?: string };
+
+/** Intl uses no-break spaces in some formats; compare with plain spaces. */
+export const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/** A page through the Worker's fetch: the response, its HTML, and its visible text with plain spaces. */
+export async function page(path: string, init: PageInit = {}) {
+  const { ua = UA.desktop, headers, ...rest } = init;
+  const res = await exports.default.fetch(new Request(ORIGIN + path, { redirect: 'manual', ...rest, headers: { 'user-agent': ua, ...(headers as Record<string, string> | undefined) } } as RequestInit));
+  const html = await res.text();
+  return { res, html, text: plain(decodeHtml(html.replace(/<[^>]*>/g, ' '))) };
+}
