@@ -48,7 +48,8 @@ export function localizePath(locale: Locale, path: string): string {
  * case-sensitive ('/fr-fr' is not a locale), so every page has exactly one URL per locale.
  */
 export function splitLocale(pathname: string): { locale: Locale; rest: string } {
-  const match = /^\/([a-z]{2}-[A-Z]{2})(?=\/|$)(.*)$/.exec(pathname);
+  // `s`: a decoded path may hold a newline (%0A), which must not drop its locale.
+  const match = /^\/([a-z]{2}-[A-Z]{2})(?=\/|$)(.*)$/s.exec(pathname);
   if (match && isLocale(match[1]) && match[1] !== DEFAULT_LOCALE) {
     return { locale: match[1], rest: match[2] || '/' };
   }

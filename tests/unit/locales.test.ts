@@ -49,6 +49,8 @@ describe('splitLocale', () => {
     ['', 'en-US', '/'],
     ['/buy', 'en-US', '/buy'],
     ['/fr-FR', 'fr-FR', '/'],
+    // A decoded %0A: the locale still comes from the prefix (found by the 404 fuzz test).
+    ['/fr-FR/\n/', 'fr-FR', '/\n/'],
     ['/fr-FR/', 'fr-FR', '/'],
     ['/ja-JP/buy', 'ja-JP', '/buy'],
     ['/zh-CN/mobile/buy', 'zh-CN', '/mobile/buy'],
