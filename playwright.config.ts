@@ -18,6 +18,12 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   outputDir: 'test-results',
+  // Tests tagged @upstream-fault flip the reference origin's fault switches (fail_api, fail_path),
+  // which every other test's requests would see: they run on their own, after the rest.
+  projects: [
+    { name: 'site', grepInvert: /@upstream-fault/ },
+    { name: 'upstream-faults', grep: /@upstream-fault/, dependencies: ['site'], fullyParallel: false, workers: 1 },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787',
     trace: 'retain-on-failure',
