@@ -1,11 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { useStore } from '../lib/store';
 import CopyButton from '../components/CopyButton';
+import type { HostKey } from '../lib/api-handlers';
+import type { UpstreamHealth } from '../../src/services/upstream';
 
 export interface DiagnosticsProps {
   /** What the server decided, as plain lines, for the report support asks for. */
   serverReport: string;
+  /** The upstream host this visit uses (?host=), null for the release host. */
+  host: HostKey | null;
+}
+
+/** GET /health/upstream's answer, or why there is none. */
+type UpstreamCheck =
+  | { kind: 'checking' }
+  | { kind: 'done'; health: UpstreamHealth & { timeoutMs: number }; at: string }
+  | { kind: 'error'; message: string; at: string };
+
+const utcTime = () => new Date().toISOString().slice(11, 19);
+
+/** The licence and payment server's health through the edge (GET /health/upstream), never from the browser directly. */
+async function checkUpstream(host: HostKey | null, fallbackMessage: string): Promise<UpstreamCheck> {
+  try {
+    const res = await fetch(`/health/upstream${host ? `?host=${host}` : ''}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    const body = (await res.json()) as (UpstreamHealth & { timeoutMs: number }) | { error?: { message?: string } };
+    if (res.ok && 'state' in body) return { kind: 'done', health: body, at: utcTime() };
+    return { kind: 'error', message: ('error' in body && body.error?.message) || `HTTP ${res.status}`, at: utcTime() };
+  } catch {
+    return { kind: 'error', message: fallbackMessage, at: utcTime() };
+  }
 }
 
 interface BrowserFacts {
@@ -27,14 +51,25 @@ function readFacts(): BrowserFacts {
 }
 
 /**
- * /test: what this browser reports (theme choice and what is shown, online state, window size,
- * languages), live, plus a copyable report with the server's part. Renders "Checking…" on the
- * server and until hydrated: none of these facts exist there.
+ * /test: the licence and payment server's health (checked through the edge on load and on "Check
+ * again"), what this browser reports (theme choice and what is shown, online state, window size,
+ * languages), live, and a copyable report with the server's part. Renders "Checking…" on the
+ * server and until hydrated: none of these facts exist there, and the page's HTML stays the same
+ * for every visit with the same edge facts (it is cached).
  */
-export default function Diagnostics({ serverReport }: DiagnosticsProps) {
+export default function Diagnostics({ serverReport, host }: DiagnosticsProps) {
   const t = useT();
   const choice = useStore((s) => s.darkMode);
   const [facts, setFacts] = useState<BrowserFacts | null>(null);
+  const [upstream, setUpstream] = useState<UpstreamCheck>({ kind: 'checking' });
+  const unreachable = t('diagnostics.upstream.health.unreachable');
+
+  const recheck = useCallback(() => {
+    setUpstream({ kind: 'checking' });
+    void checkUpstream(host, unreachable).then(setUpstream);
+  }, [host, unreachable]);
+
+  useEffect(recheck, [recheck]);
 
   useEffect(() => {
     const update = () => setFacts(readFacts());
@@ -63,9 +98,32 @@ export default function Diagnostics({ serverReport }: DiagnosticsProps) {
     ['viewport', t('diagnostics.viewport'), viewport],
     ['languages', t('diagnostics.language'), facts ? facts.languages : checking],
   ];
-  const report = [serverReport, ...rows.map(([, label, value]) => `${label}: ${value}`)].join('\n');
+  const u = 'diagnostics.upstream';
+  const upstreamText =
+    upstream.kind === 'checking'
+      ? checking
+      : upstream.kind === 'error'
+        ? `${t(`${u}.health.error`, { message: upstream.message })} (${t(`${u}.checkedAt`, { time: upstream.at })})`
+        : `${t(`${u}.health.${upstream.health.state}`, { answer: upstream.health.answer ?? '', status: upstream.health.status ?? '', ms: upstream.health.timeoutMs })} (${t(`${u}.checkedAt`, { time: upstream.at })})`;
+  const upstreamState = upstream.kind === 'done' ? upstream.health.state : upstream.kind;
+  const report = [serverReport, `${t(`${u}.heading`)}: ${upstreamText}`, ...rows.map(([, label, value]) => `${label}: ${value}`)].join('\n');
 
   return (
+    <>
+    <section className="demo-section" aria-labelledby="diagnostics-upstream">
+      <h2 id="diagnostics-upstream">{t(`${u}.heading`)}</h2>
+      <dl className="diagnostics" data-diagnostics="upstream" aria-busy={upstream.kind === 'checking'}>
+        <div>
+          <dt>{t(`${u}.state`)}</dt>
+          <dd data-fact="upstream" data-state={upstreamState} role="status">
+            {upstreamText}
+          </dd>
+        </div>
+      </dl>
+      <button type="button" className="button button-ghost" onClick={() => upstream.kind !== 'checking' && recheck()} aria-disabled={upstream.kind === 'checking' || undefined}>
+        {t(`${u}.checkAgain`)}
+      </button>
+    </section>
     <section className="demo-section" aria-labelledby="diagnostics-browser">
       <h2 id="diagnostics-browser">{t('diagnostics.heading')}</h2>
       <dl className="diagnostics" data-diagnostics="browser" aria-busy={facts === null}>
@@ -84,5 +142,6 @@ export default function Diagnostics({ serverReport }: DiagnosticsProps) {
       </pre>
       <CopyButton value={report} label={t('diagnostics.copy')} />
     </section>
+    </>
   );
 }

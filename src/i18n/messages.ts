@@ -3,7 +3,7 @@ import frFR from '../../locales/fr-FR.json';
 import jaJP from '../../locales/ja-JP.json';
 import zhCN from '../../locales/zh-CN.json';
 import { createTranslator, mergeMessages, type I18n, type Messages } from '../../client/lib/i18n';
-import { DEFAULT_LOCALE, type Locale } from '../domain/locales';
+import { DEFAULT_LOCALE, negotiateLocale, type Locale } from '../domain/locales';
 
 /** Every locale's messages, bundled into the Worker (a few KB each). */
 export const MESSAGES: Record<Locale, Messages> = {
@@ -26,6 +26,11 @@ export function translatorFor(locale: Locale): I18n {
     translators.set(locale, i18n);
   }
   return i18n;
+}
+
+/** A JSON answer has no locale prefix: its messages follow the browser's Accept-Language. */
+export function messageForBrowser(acceptLanguage: string | undefined, key: string): string {
+  return translatorFor(negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE).t(key);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { DEFAULT_LOCALE, negotiateLocale } from '../domain/locales';
-import { translatorFor } from '../i18n/messages';
+import { messageForBrowser } from '../i18n/messages';
 
 /**
  * GET /api/geo: the visitor's country and display currency as the edge sees them (the geo
@@ -13,17 +12,12 @@ export const geoRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     const geo = c.get('geo');
     if (geo.invalidOverride) {
-      return c.json({ error: { code: 'invalid_country', message: messageFor(c.req.header('accept-language'), 'buy.geo.invalidCountry') } }, 400);
+      return c.json({ error: { code: 'invalid_country', message: messageForBrowser(c.req.header('accept-language'), 'buy.geo.invalidCountry') } }, 400);
     }
     return c.json({ country: geo.country, currency: geo.currency });
   })
   .all('/', (c) => {
     c.header('Allow', 'GET, HEAD');
     c.header('Cache-Control', 'no-store');
-    return c.json({ error: { code: 'method_not_allowed', message: messageFor(c.req.header('accept-language'), 'buy.geo.methodNotAllowed') } }, 405);
+    return c.json({ error: { code: 'method_not_allowed', message: messageForBrowser(c.req.header('accept-language'), 'buy.geo.methodNotAllowed') } }, 405);
   });
-
-/** An API answer has no locale prefix: its messages follow the browser's Accept-Language. */
-function messageFor(acceptLanguage: string | undefined, key: string): string {
-  return translatorFor(negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE).t(key);
-}

@@ -100,7 +100,15 @@ test.describe('/test diagnostics', () => {
     await expect(server.locator('[data-fact="locale"]')).toHaveText('ja-JP');
     await expect(server.locator('[data-fact="country"]')).toHaveText('JP');
     await expect(server.locator('[data-fact="currency"]')).toHaveText('JPY');
-    await expect(server.locator('[data-fact="upstream"]')).toHaveAttribute('data-state', 'ok');
+    // The upstream's health is checked through the edge after the page loads (GET /health/upstream).
+    const upstream = page.locator('[data-diagnostics="upstream"] [data-fact="upstream"]');
+    await expect(upstream).toHaveAttribute('data-state', 'ok');
+    await expect(page.locator('[data-report]')).toContainText(await upstream.innerText());
+    const checks: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/health/upstream') && checks.push(request.url())));
+    await page.getByRole('button', { name: 'もう一度確認' }).click();
+    await expect(upstream).toHaveAttribute('data-state', 'ok');
+    expect(checks).toHaveLength(1);
     const browser = page.locator('[data-diagnostics="browser"]');
     await expect(browser.locator('[data-fact="network"]')).toHaveAttribute('data-value', 'online');
     await context.setOffline(true);
