@@ -12,20 +12,32 @@ import { installBeaconSender } from '../lib/beacon';
 import { reportPurchase } from '../lib/analytics';
 import { pollOrder } from '../lib/payments/poll';
 import { ORDER_STORAGE_KEY, type KeptOrder } from '../lib/payments/orders';
-import { methodOfPayType, type CheckoutStatus, type DeclineReason } from '../../src/domain/checkout';
-import type { PayType } from '../../src/domain/api-schemas';
-import { RecoverySteps, StatusView, type StatusLinks } from '../components/checkout/StatusView';
+import { carriedQuery, methodOfPayType, resultLinks, resultTargetOf, type CheckoutStatus, type ResultLinks, type ResultPaths, type ResultTarget } from '../../src/domain/checkout';
+import { productKind } from '../../src/domain/package-ids';
+import { RecoverySteps, StatusView } from '../components/checkout/StatusView';
 import CopyButton from '../components/CopyButton';
 
+/**
+ * Nothing about the order: the island reads it from the URL (`resultTargetOf`), so the page's HTML
+ * is the same for every order and is served from the page cache. The server has already answered
+ * 404 to a URL that names no order.
+ */
 export interface CheckoutResultProps {
-  orderId: string;
-  payType: PayType;
-  productId: number;
-  kind: string;
-  reason: DeclineReason | null;
-  links: StatusLinks;
+  paths: ResultPaths;
   downloadHref: string;
   mobile: boolean;
+}
+
+interface Order extends ResultTarget {
+  kind: string;
+  links: ResultLinks;
+}
+
+/** The order in this page's URL, with its links (campaign keys and the test host carried along). */
+function orderFromUrl(paths: ResultPaths): Order | null {
+  const query = new URLSearchParams(window.location.search);
+  const target = resultTargetOf(query);
+  return target ? { ...target, kind: productKind(target.productId) ?? 'other', links: resultLinks(paths, target, carriedQuery(query)) } : null;
 }
 
 const REPORTED_KEY = 'mt-checkout-reported';
@@ -58,25 +70,30 @@ type MailState = 'idle' | 'sending' | 'sent' | 'failed';
 export default function CheckoutResult(props: CheckoutResultProps) {
   const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Read after hydration: the server rendered the same 'paying' view without an order.
+  const [order, setOrder] = useState<Order | null>(null);
   const [status, setStatus] = useState<CheckoutStatus>('paying');
   const [code, setCode] = useState<CodeState>({ kind: 'loading' });
   const [email, setEmail] = useState<string | null>(null);
   const [mail, setMail] = useState<MailState>('idle');
   const first = useRef(true);
 
+  useEffect(() => setOrder(orderFromUrl(props.paths)), [props.paths]);
+
   useEffect(() => {
+    if (!order) return;
     installBeaconSender();
-    setEmail(keptEmail(props.orderId));
-    const method = methodOfPayType(props.payType);
+    setEmail(keptEmail(order.orderId));
+    const method = methodOfPayType(order.payType);
     return pollOrder({
-      query: () => api.queryOrder(props.payType, { order_id: props.orderId }),
+      query: () => api.queryOrder(order.payType, { order_id: order.orderId }),
       onStatus: (next) => {
         setStatus(next);
-        if (next === 'paid') void onPaid(method);
+        if (next === 'paid') void onPaid(order, method);
       },
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.orderId, props.payType]);
+  }, [order]);
 
   // Focus follows the status (the heading is announced by the live region around it); the first
   // 'paying' keeps the page's own focus order.
@@ -86,18 +103,18 @@ export default function CheckoutResult(props: CheckoutResultProps) {
     headingRef.current?.focus();
   }, [status]);
 
-  async function onPaid(method: string) {
+  async function onPaid(paid: Order, method: string) {
     try {
-      const answer = await api.getLicenceCode({ order_id: props.orderId });
+      const answer = await api.getLicenceCode({ order_id: paid.orderId });
       setCode({ kind: 'shown', code: answer.cd_key });
     } catch (error) {
       setCode({ kind: 'failed', message: error instanceof ApiError ? error.localizedMessage : t('checkout.code.failed') });
     }
-    if (!firstReport(props.orderId)) return;
+    if (!firstReport(paid.orderId)) return;
     try {
-      const order = await api.queryOrder(props.payType, { order_id: props.orderId });
-      track({ action: 'pay_result', page_id: 'checkout_result', result: 'paid', item_id: String(props.productId), pkg_type: props.kind, pay: `${method}_${order.currency}_${order.amount}` });
-      reportPurchase({ transactionId: props.orderId, value: order.amount, currency: order.currency, itemId: String(props.productId), itemName: props.kind });
+      const answer = await api.queryOrder(paid.payType, { order_id: paid.orderId });
+      track({ action: 'pay_result', page_id: 'checkout_result', result: 'paid', item_id: String(paid.productId), pkg_type: paid.kind, pay: `${method}_${answer.currency}_${answer.amount}` });
+      reportPurchase({ transactionId: paid.orderId, value: answer.amount, currency: answer.currency, itemId: String(paid.productId), itemName: paid.kind });
     } catch {
       /* the purchase stands; only its report is lost */
     }
@@ -117,7 +134,7 @@ export default function CheckoutResult(props: CheckoutResultProps) {
   return (
     <div className="checkout-result" data-result-status={status}>
       <div aria-live="polite" aria-atomic="false">
-        <StatusView status={status} orderId={props.orderId} reason={props.reason} links={props.links} headingRef={headingRef}>
+        <StatusView status={status} orderId={order?.orderId ?? null} reason={order?.reason} links={order?.links ?? null} headingRef={headingRef}>
           {status === 'paid' ? (
             <div className="checkout-code" data-code-state={code.kind}>
               <h3>{t('checkout.code.heading')}</h3>
@@ -138,14 +155,14 @@ export default function CheckoutResult(props: CheckoutResultProps) {
                     </p>
                   ) : (
                     <p>
-                      <a href={props.links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
+                      <a href={props.paths.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
                     </p>
                   )}
                 </>
               ) : null}
               {code.kind === 'failed' ? (
                 <p className="form-message form-message-error">
-                  {code.message} <a href={props.links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
+                  {code.message} <a href={props.paths.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
                 </p>
               ) : null}
             </div>

@@ -14,6 +14,8 @@ export interface NavLanguage {
   name: string;
   href: string;
   current: boolean;
+  /** The page's own query is only in the address bar (e.g. the result page's order): take it along on click. */
+  carryQuery?: boolean;
 }
 
 export interface NavProduct {
@@ -129,7 +131,8 @@ function LanguageSwitcher({ languages, onChoose, idSuffix }: { languages: NavLan
               lang={language.code}
               aria-current={language.current ? 'page' : undefined}
               data-locale-link={language.code}
-              onClick={() => {
+              onClick={(event) => {
+                if (language.carryQuery) event.currentTarget.href = `${language.href.split('?')[0]}${window.location.search}`;
                 markLanguageSwitch();
                 // Labels switch at once while the browser fetches the new page.
                 if (isLocale(language.code)) void switchClientLocale(language.code);

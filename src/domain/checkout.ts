@@ -48,6 +48,18 @@ export function parseDeclineReason(value: string | null): DeclineReason | null {
   return (DECLINE_REASONS as readonly string[]).includes(value ?? '') ? (value as DeclineReason) : null;
 }
 
+/**
+ * The checkout query is worth a page cache entry: `method` and `host` are absent or hold a value
+ * the page uses, and none of the keys the page reads repeats. Anything else still renders (the
+ * page ignores what it does not know) but fresh, so made-up values cannot fill the cache.
+ */
+export function checkoutQueryCacheable(query: URLSearchParams): boolean {
+  const single = (key: string) => query.getAll(key).length <= 1;
+  const method = query.get('method');
+  const host = query.get('host');
+  return single('product_id') && single('method') && single('host') && (method === null || isPayMethod(method)) && (host === null || host === 'sv' || host === 'jb');
+}
+
 /** The query keys a checkout page passes on: the visitor's validated campaign keys and the host key. */
 export function carriedQuery(query: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
@@ -66,6 +78,49 @@ export interface ResultTarget {
   payType: PayType;
   productId: number;
   reason?: DeclineReason | null;
+}
+
+/** The order a result URL names, or null when it names none (the server answers 404; the island waits for nothing). */
+export function resultTargetOf(query: URLSearchParams): ResultTarget & { reason: DeclineReason | null } | null {
+  const orderId = parseOrderId(query.get('order_id'));
+  const payType = parsePayType(query.get('pay_type'));
+  const productId = parseProductId(query.get('product_id'));
+  if (!orderId || !payType || !productId) return null;
+  return { orderId, payType, productId, reason: parseDeclineReason(query.get('reason')) };
+}
+
+/**
+ * The query keys of /checkout/result that only its island reads, in the browser: the order and
+ * the test host. The page's HTML never contains them, so one cached rendering serves every order
+ * (the route's `clientQuery`).
+ */
+export const RESULT_CLIENT_QUERY = ['order_id', 'pay_type', 'product_id', 'reason', 'host'] as const;
+
+/** Where a result page's buttons lead (localized paths without a query). */
+export interface ResultPaths {
+  checkout: string;
+  feedback: string;
+  licenseCode: string;
+}
+
+/** The result page's links for an order: try again (same order), the other method, support with the order number. */
+export interface ResultLinks {
+  retry: string;
+  changeMethod: string;
+  support: string;
+  licenseCode: string;
+}
+
+export function resultLinks(paths: ResultPaths, target: ResultTarget, carried: URLSearchParams): ResultLinks {
+  const method = methodOfPayType(target.payType);
+  const support = new URLSearchParams({ order_number: target.orderId });
+  for (const [key, value] of carried) support.set(key, value);
+  return {
+    retry: checkoutAgainHref(paths.checkout, target.productId, carried, { retry: target.orderId }),
+    changeMethod: checkoutAgainHref(paths.checkout, target.productId, carried, { method: method === 'stripe' ? 'paypal' : 'stripe' }),
+    support: `${paths.feedback}?${support}`,
+    licenseCode: paths.licenseCode,
+  };
 }
 
 /** The result page of an order: a reload, Stripe's return redirect or a reopened tab resumes polling from it. */

@@ -1,7 +1,7 @@
 import { useT } from '../../client/lib/i18n';
 import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
 import { campaignFromQuery } from '../domain/campaign';
-import { carriedQuery, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';
+import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { waitUntilOf } from '../services/plan-cache';
@@ -12,13 +12,19 @@ import { planView, type PlanView } from '../components/PlanCard';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
 import { siteLinks } from './links';
-import type { PageComponent, PageLoadContext } from './types';
+import type { PageComponent, PageLoad, PageLoadContext } from './types';
 
 /** What the checkout's load step found: the plan to sell, or why there is none (a 404). */
 export type CheckoutData = { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string } | { kind: 'unknown' };
 
-/** The checkout's data step: the plan from the plan cache; an unknown or missing product_id answers 404. */
-export async function loadCheckout({ c, query }: PageLoadContext, fallbackProductId?: number): Promise<{ data: CheckoutData }> {
+/**
+ * The checkout's data step: the plan from the plan cache; an unknown or missing product_id answers
+ * 404. The page cache key names everything the page shows from it: the plan (product, currency,
+ * table and the plan entry's version), the currency note and the payment providers' public keys.
+ * The query part of the key is the route's (`cacheQuery`). Not cached: the 404 (any product_id
+ * can end there) and a package priced outside the plan cache (no version describes it).
+ */
+export async function loadCheckout({ c, query }: PageLoadContext, fallbackProductId?: number): Promise<PageLoad & { data: CheckoutData }> {
   c.header('Cache-Control', 'private, no-store');
   const productId = parseProductId(query.get('product_id')) ?? fallbackProductId ?? null;
   const found = productId === null ? null : await checkoutPlan(c.env, waitUntilOf(c), productId, c.get('geo').currency, campaignFromQuery(query).isSem);
@@ -26,7 +32,13 @@ export async function loadCheckout({ c, query }: PageLoadContext, fallbackProduc
     c.status(404);
     return { data: { kind: 'unknown' } };
   }
-  return { data: { kind: 'plan', found, stripeKey: c.env.STRIPE_PUBLISHABLE_KEY ?? '', paypalClientId: c.env.PAYPAL_CLIENT_ID ?? '' } };
+  const stripeKey = c.env.STRIPE_PUBLISHABLE_KEY ?? '';
+  const paypalClientId = c.env.PAYPAL_CLIENT_ID ?? '';
+  const { plan, table, requestedCurrency, currencyFallback, version } = found;
+  return {
+    data: { kind: 'plan', found, stripeKey, paypalClientId },
+    ...(version === null || !checkoutQueryCacheable(query) ? {} : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}` }),
+  };
 }
 
 /** The chosen plan: localized title, features, price and original price, the saving, the money-back line. */

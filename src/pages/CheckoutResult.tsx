@@ -1,7 +1,6 @@
 import { useT } from '../../client/lib/i18n';
 import CheckoutResult, { type CheckoutResultProps } from '../../client/islands/CheckoutResult';
-import { carriedQuery, checkoutAgainHref, methodOfPayType, parseDeclineReason, parseOrderId, parsePayType, parseProductId } from '../domain/checkout';
-import { productKind } from '../domain/package-ids';
+import { resultTargetOf } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { Island } from '../components/Island';
 import { IslandStylesheet } from '../components/IslandStylesheet';
@@ -10,41 +9,22 @@ import { UnknownPlan } from './Checkout';
 import { siteLinks } from './links';
 import type { PageComponent } from './types';
 
-/** The island's props from the result URL; null when the URL names no order (a 404). */
-export function resultProps(locale: Locale, query: URLSearchParams, mobile: boolean): CheckoutResultProps | null {
-  const orderId = parseOrderId(query.get('order_id'));
-  const payType = parsePayType(query.get('pay_type'));
-  const productId = parseProductId(query.get('product_id'));
-  if (!orderId || !payType || !productId) return null;
+/** The island's props: where its buttons lead in this locale. The order comes from the URL, in the browser. */
+export function resultProps(locale: Locale, mobile: boolean): CheckoutResultProps {
   const links = siteLinks(locale);
-  const carried = carriedQuery(query);
-  const method = methodOfPayType(payType);
-  const support = new URLSearchParams({ order_number: orderId });
-  for (const [key, value] of carried) support.set(key, value);
-  return {
-    orderId,
-    payType,
-    productId,
-    kind: productKind(productId) ?? 'other',
-    reason: parseDeclineReason(query.get('reason')),
-    links: {
-      retry: checkoutAgainHref(links.checkout, productId, carried, { retry: orderId }),
-      changeMethod: checkoutAgainHref(links.checkout, productId, carried, { method: method === 'stripe' ? 'paypal' : 'stripe' }),
-      support: `${links.feedback}?${support}`,
-      licenseCode: links.licenseCode,
-    },
-    downloadHref: links.download,
-    mobile,
-  };
+  return { paths: { checkout: links.checkout, feedback: links.feedback, licenseCode: links.licenseCode }, downloadHref: links.download, mobile };
 }
 
 /**
  * /checkout/result?order_id=…&pay_type=…&product_id=…: where every payment lands (and Stripe's
- * return URL). The island polls the upstream order query; the server only knows the order's id.
+ * return URL). The server only checks that the URL names an order (else 404); the island reads
+ * the order from the URL and polls the upstream order query. So the HTML names no order, and one
+ * cached rendering (per locale, variant and campaign keys) serves every buyer: the route's
+ * `clientQuery` leaves the order's keys out of the page cache key.
  */
 export const CheckoutResultPage: PageComponent = ({ locale, mobile, query }) => {
   const t = useT();
-  const props = resultProps(locale, query, mobile);
+  const props = resultTargetOf(query) ? resultProps(locale, mobile) : null;
   const links = siteLinks(locale);
   return (
     <div className="container page checkout-page checkout-result-page" data-page="checkout-result">
@@ -66,8 +46,10 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query }) => 
     </div>
   );
 };
-CheckoutResultPage.load = async ({ c, locale, query, mobile }) => {
+CheckoutResultPage.load = async ({ c, query }) => {
   c.header('Cache-Control', 'private, no-store');
-  if (!resultProps(locale, query, mobile)) c.status(404);
+  if (resultTargetOf(query)) return { cacheKey: '' };
+  // Any URL can name no order: the 404 is rendered fresh, so made-up queries do not fill the cache.
+  c.status(404);
   return {};
 };

@@ -69,7 +69,8 @@ TestCheckoutPage.load = async (ctx) => {
   const loaded = await loadCheckout(ctx, TEST_PRODUCT_ID);
   // The page itself exists whatever the plan: it is the checkout inside that may be missing.
   ctx.c.status(200);
-  return { data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
+  // `production` comes from the deployment, which the page cache key names already.
+  return { ...loaded, data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
 };
 
 export const PaypalDemoPage: PageComponent = ({ locale, mobile, query, data }) => {
@@ -88,7 +89,8 @@ export const PaypalDemoPage: PageComponent = ({ locale, mobile, query, data }) =
 PaypalDemoPage.load = async (ctx) => {
   const loaded = await loadCheckout(ctx, DEMO_PRODUCT_ID);
   ctx.c.status(200);
-  return { data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
+  // `production` comes from the deployment, which the page cache key names already.
+  return { ...loaded, data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
 };
 
 /** Every string of a namespace, as [dotted key, text] pairs, in file order. */

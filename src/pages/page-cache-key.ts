@@ -10,7 +10,7 @@ import type { PageLoad, PageRoute } from './types';
  *
  *   route id, locale, desktop/mobile, the unprefixed path (params; the language links use it),
  *   the query string verbatim when every key in it is a campaign key or one the route declares
- *   (`cacheQuery`; the language links copy it), the UTC year (the footer), the deployment facts
+ *   (`cacheQuery`; the language links copy it), less the keys only the browser reads (`clientQuery`), the UTC year (the footer), the deployment facts
  *   the page prints (environment, site URL, analytics tag ids), the variant parts middleware
  *   added (`addPageVariant`), and what the page's `load` step read (`PageLoad.cacheKey`).
  *
@@ -34,13 +34,27 @@ export function addPageVariant(c: AppContext, part: string): void {
   else c.set('pageVariant', [part]);
 }
 
+/**
+ * The request's query as the page's HTML may see it: without the route's `clientQuery` keys (read
+ * only in the browser). Verbatim when there is none of them.
+ */
+export function htmlSearch(route: PageRoute, search: string): string {
+  const client = route.clientQuery;
+  if (!client || search.length <= 1) return search;
+  const query = new URLSearchParams(search);
+  if (!client.some((key) => query.has(key))) return search;
+  for (const key of client) query.delete(key);
+  const rest = query.toString();
+  return rest ? `?${rest}` : '';
+}
+
 export interface PageKeyFacts {
   route: PageRoute;
   locale: Locale;
   mobile: boolean;
   /** The unprefixed path the language switcher links to. */
   rest: string;
-  /** `url.search` of the request ('' or '?…'). */
+  /** The request's query as the HTML sees it (`htmlSearch`): '' or '?…'. */
   search: string;
   loaded: PageLoad | undefined;
   /** The deployment's analytics tag ids as the page prints them. */

@@ -1,5 +1,6 @@
 import type { PageRoute } from './types';
 import { isArticleListId } from '../domain/articles';
+import { RESULT_CLIENT_QUERY } from '../domain/checkout';
 import type { LegalLang, Locale } from '../domain/locales';
 import { NotFoundPage } from './NotFound';
 import { HomePage } from './Home';
@@ -57,9 +58,19 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
   route({ id: 'about', path: '/about', page: AboutPage }),
   mobileRoute({ id: 'buy', path: '/buy', page: BuyPage }),
-  mobileRoute({ id: 'checkout', path: '/checkout', page: CheckoutPage, indexable: false, payments: true, clientNamespaces: ['checkout'] }),
+  mobileRoute({
+    id: 'checkout',
+    path: '/checkout',
+    page: CheckoutPage,
+    indexable: false,
+    payments: true,
+    clientNamespaces: ['checkout'],
+    // The plan, the preselected method and the test host change the page; `retry` (one buyer's
+    // order) is not cached.
+    cacheQuery: ['product_id', 'method', 'host'],
+  }),
   // Where every payment lands (Stripe's return URL too, so it may host Stripe's 3-D Secure step).
-  route({ id: 'checkout-result', path: '/checkout/result', page: CheckoutResultPage, indexable: false, payments: true, clientNamespaces: ['checkout'] }),
+  route({ id: 'checkout-result', path: '/checkout/result', page: CheckoutResultPage, indexable: false, payments: true, clientNamespaces: ['checkout'], clientQuery: RESULT_CLIENT_QUERY }),
   route({ id: 'feedback', path: '/feedback', page: FeedbackPage, clientNamespaces: ['feedback'] }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),

@@ -13,7 +13,7 @@ import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
 import { PageContextProvider, type PageRenderFacts } from './page-context';
 import { pageFromHtml, withNonce, noncePlaceholder } from './render';
 import { pageCache } from './page-cache';
-import { pageCacheKey } from './page-cache-key';
+import { htmlSearch, pageCacheKey } from './page-cache-key';
 import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
 import type { PageRoute } from './types';
 import { headFor } from './head';
@@ -47,8 +47,12 @@ const documentRenderer = reactRenderer(
   { stream: false, docType: true },
 );
 
-/** The same page in every locale, for the language switcher (query kept, campaign keys included). */
+/**
+ * The same page in every locale, for the language switcher (query kept, campaign keys included;
+ * keys only the browser reads are added back from the address bar on click: `carryQuery`).
+ */
 function languagesFor(route: PageRoute | null, rest: string, current: Locale, search: string): NavLanguage[] {
+  const carryQuery = route?.clientQuery ? true : undefined;
   return LOCALE_ENTRIES.map((entry) => {
     let href: string;
     if (route && !route.localized) {
@@ -56,7 +60,7 @@ function languagesFor(route: PageRoute | null, rest: string, current: Locale, se
     } else {
       href = localizePath(entry.code, onSitePath(rest)) + search;
     }
-    return { code: entry.code, name: entry.name, href, current: entry.code === current };
+    return { code: entry.code, name: entry.name, href, current: entry.code === current, ...(carryQuery && { carryQuery }) };
   });
 }
 
@@ -89,14 +93,14 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
   const loaded = Page.load ? await Page.load({ c, locale, mobile, params, query }) : undefined;
   // The consent middleware's per-request ids (fake ones in tests outside production), else the deployment's.
   const analyticsTags = tagMetaContent(c.get('tagIds') ?? tagIdsFrom(c.env)) ?? '';
-  const key = cacheable ? pageCacheKey(c, { route, locale, mobile, rest, search: url.search, loaded, analyticsTags }) : null;
+  const search = htmlSearch(route, url.search);
+  const key = cacheable ? pageCacheKey(c, { route, locale, mobile, rest, search, loaded, analyticsTags }) : null;
   let page = key === null ? undefined : pageCache.get(key);
   const status: PageCacheStatus = key === null ? 'bypass' : page ? 'hit' : 'miss';
   if (!page) {
     const head = headFor({ siteUrl: c.env.SITE_URL, route, i18n, params, query, mobile, production: c.env.ENVIRONMENT === 'production' });
     const jsonLd = typeof loaded?.jsonLd === 'function' ? loaded.jsonLd() : loaded?.jsonLd;
     if (jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...jsonLd];
-    const search = route.localized ? url.search : '';
     // The landing page's links carry the campaign keys, which are in the cache key (the query).
     const links = route.campaignLinks ? withCampaignLinks(siteLinks(locale, mobile), query) : siteLinks(locale, mobile);
     const facts: PageRenderFacts = { nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none' };
@@ -104,7 +108,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     // same way, and a cache hit pays nothing for it.
     await documentRenderer(c, async () => {});
     const rendered = await c.render(
-      <Layout links={links} languages={languagesFor(route, rest, locale, search)}>
+      <Layout links={links} languages={languagesFor(route, rest, locale, route.localized ? search : '')}>
         <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
       </Layout>,
       { head, facts, i18n },

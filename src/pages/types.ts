@@ -94,6 +94,13 @@ export interface PageRoute {
    */
   cacheQuery?: readonly string[];
   /**
+   * Query keys only the page's islands read, in the browser (e.g. the result page's order): the
+   * HTML never contains them, so they are left out of the page cache key and of the language
+   * links (the language switcher adds them back from the address bar when clicked). The page's
+   * `validate` or `load` step may still check them (a 404 for a URL that names no order).
+   */
+  clientQuery?: readonly string[];
+  /**
    * Every link of the layout (top bar, footer) carries the visit's campaign keys in the HTML,
    * not only when clicked: the ad-landing page, where attribution is the point.
    */

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import { ROUTES, mobilePath } from '../pages/route-table';
 import { pageCache } from '../pages/page-cache';
 import { ARTICLE_LIST_IDS } from '../domain/articles';
+import { PACKAGE_ID_TABLES } from '../domain/package-ids';
 import type { PageRoute } from '../pages/types';
 
 const MAX_ITERATIONS = 2000;
@@ -15,6 +16,10 @@ const SAMPLES: Record<string, { params?: Record<string, string>; query?: string 
   'article-list': { params: { id: ARTICLE_LIST_IDS[0] } },
   agreement: { query: '?lang=en' },
   privacy: { query: '?lang=en' },
+  // A plan of the buy list (table A, plan 4): without one the checkout is its 404.
+  checkout: { query: `?product_id=${PACKAGE_ID_TABLES.A[4]}` },
+  // A new order every iteration ({i}): one cached rendering serves them all (the route's clientQuery).
+  'checkout-result': { query: `?order_id=MTBENCHORDER{i}&pay_type=1&product_id=${PACKAGE_ID_TABLES.A[4]}` },
 };
 
 function samplePath(route: PageRoute): string {

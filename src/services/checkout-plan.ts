@@ -14,6 +14,12 @@ export interface CheckoutPlan {
   table: CodeTable;
   currencyFallback: VisitorPlans['currencyFallback'];
   requestedCurrency: string;
+  /**
+   * The plan-cache entry's version when the plan came from the buy list (it changes whenever the
+   * entry does: part of the checkout's page cache key); null for a package asked for on its own,
+   * which no cached entry describes.
+   */
+  version: string | null;
 }
 
 function inTable(table: CodeTable, productId: number): boolean {
@@ -34,11 +40,11 @@ export async function checkoutPlan(env: Env, waitUntil: WaitUntil, productId: nu
   const visitor = await plansForVisitor(env, waitUntil, currency, table);
   const listed = visitor.list.find((plan) => plan.product_id === productId);
   const base = { table, currencyFallback: visitor.currencyFallback, requestedCurrency: visitor.requestedCurrency };
-  if (listed) return { plan: listed, ...base };
+  if (listed) return { plan: listed, ...base, version: visitor.version };
   // Not on the buy list: ask for exactly this package, in the currency the list came in.
   const answer = await callUpstream(env, LIST_GROUP_PATH, { currency: visitor.currency, code_table: table, product_ids: [productId] });
   if (!answer.ok || answer.code !== SUCCESS_CODE) return null;
   const data = planListSchema.safeParse(answer.body);
   const plan = data.success ? data.data.list.find((p) => p.product_id === productId) : undefined;
-  return plan ? { plan, ...base } : null;
+  return plan ? { plan, ...base, version: null } : null;
 }

@@ -104,6 +104,7 @@ for (const [card, reason] of [
     const orderId = orderIdOf(page);
     await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
     await expect(page.locator('.checkout-status-reason')).toHaveText(msg('en-US', `checkout.decline.${reason}`));
+    await expect(page.locator('.checkout-order-number')).toHaveText(msg('en-US', 'checkout.result.orderNumber', { order: orderId }));
     await expect(page.locator('[data-next="support"]')).toHaveAttribute('href', `/feedback?order_number=${orderId}`);
     await expect(page.locator('[data-next="change-method"]')).toHaveAttribute('href', /method=paypal/);
     await page.locator('[data-next="retry"]').click();
@@ -114,6 +115,20 @@ for (const [card, reason] of [
     expect(orderIdOf(page)).toBe(orderId);
   });
 }
+
+test('the result page reads the order from its URL and keeps it through a language switch', async ({ page }) => {
+  // The HTML names no order (one cached rendering serves every buyer): the island reads the URL.
+  const query = '?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903&isSem=1';
+  await gotoHydrated(page, `/checkout/result${query}`);
+  await expectStatus(page, 'paid');
+  await expect(page.locator('.checkout-order-number')).toHaveText(msg('en-US', 'checkout.result.orderNumber', { order: 'MTSEEDPAID0000001' }));
+  await page.locator('.nav-desktop .language-switcher button').click();
+  await page.locator('.nav-desktop [data-locale-link="fr-FR"]').click();
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/fr-FR/checkout/result${query}`);
+  await page.locator('body[data-hydrated]').waitFor({ state: 'attached' });
+  await expectStatus(page, 'paid');
+  await expect(page.locator('[data-licence-code]')).toHaveText('MTDR-SEED0-PA1D0-00000-00001');
+});
 
 test.describe('on a phone', () => {
   test.use({
@@ -180,7 +195,7 @@ test('a reload mid-poll resumes, and a refund shows refunded with no code', asyn
   await expect(page.getByRole('heading', { name: msg('en-US', 'checkout.status.refunded.title') })).toBeVisible();
 });
 
-test('the upstream failing during create: a clear message, the email kept, one order once it recovers', async ({ page }) => {
+test('the upstream failing during create: a clear message, the email kept, one order once it recovers', { tag: '@upstream-fault' }, async ({ page }) => {
   await gotoHydrated(page, '/checkout?product_id=81902');
   const email = newEmail('faulty');
   const creates: string[] = [];

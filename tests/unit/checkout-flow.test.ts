@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_STATUSES, POLL_GIVE_UP_MS, checkoutAgainHref, carriedQuery, pollDelay, pollSchedule, resultHref, statusDisplay } from '../../src/domain/checkout';
+import { CHECKOUT_STATUSES, POLL_GIVE_UP_MS, checkoutAgainHref, checkoutQueryCacheable, carriedQuery, pollDelay, pollSchedule, resultHref, resultLinks, resultTargetOf, statusDisplay } from '../../src/domain/checkout';
 import { pollOrder } from '../../client/lib/payments/poll';
 import { createOrderBook, ORDER_REUSE_MS } from '../../client/lib/payments/orders';
 import { loadScript, resetScriptLoads } from '../../client/lib/payments/load-script';
@@ -161,6 +161,43 @@ describe('checkout URLs', () => {
       '/ja-JP/checkout/result?order_id=MTX0000001&pay_type=2&product_id=81901&reason=insufficient_funds&isSem=1',
     );
     expect(checkoutAgainHref('/checkout', 81901, carried, { retry: 'MTX0000001' })).toBe('/checkout?product_id=81901&retry=MTX0000001&isSem=1');
+  });
+});
+
+describe('the result URL, read in the browser', () => {
+  it('names an order only with a valid id, pay type and product; an unknown reason is dropped', () => {
+    expect(resultTargetOf(new URLSearchParams('order_id=MTX0000001&pay_type=2&product_id=81901&reason=insufficient_funds'))).toEqual({
+      orderId: 'MTX0000001',
+      payType: 2,
+      productId: 81901,
+      reason: 'insufficient_funds',
+    });
+    expect(resultTargetOf(new URLSearchParams('order_id=MTX0000001&pay_type=1&product_id=81901&reason=%3Cb%3E'))?.reason).toBeNull();
+    for (const query of ['', 'order_id=MT1&pay_type=1&product_id=81901', 'order_id=MTX0000001&pay_type=3&product_id=81901', 'order_id=MTX0000001&pay_type=1', 'order_id=%3Cscript%3E00&pay_type=1&product_id=81901']) {
+      expect(resultTargetOf(new URLSearchParams(query)), query).toBeNull();
+    }
+  });
+
+  it('links a failed order to a retry, the other method and support with the order number', () => {
+    const paths = { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code' };
+    expect(resultLinks(paths, { orderId: 'MTSEEDPAID0000001', payType: 1, productId: 81903 }, new URLSearchParams('isSem=1'))).toEqual({
+      retry: '/ja-JP/checkout?product_id=81903&retry=MTSEEDPAID0000001&isSem=1',
+      changeMethod: '/ja-JP/checkout?product_id=81903&method=paypal&isSem=1',
+      support: '/ja-JP/feedback?order_number=MTSEEDPAID0000001&isSem=1',
+      licenseCode: '/ja-JP/license-code',
+    });
+    expect(resultLinks(paths, { orderId: 'MTX0000001', payType: 2, productId: 81901 }, new URLSearchParams()).changeMethod).toBe('/ja-JP/checkout?product_id=81901&method=stripe');
+  });
+});
+
+describe('which checkout queries are cached', () => {
+  it('only known methods and hosts, each key once', () => {
+    for (const query of ['product_id=81902', 'product_id=81902&method=paypal', 'product_id=81902&method=stripe&host=jb', 'isSem=1&from=ad']) {
+      expect(checkoutQueryCacheable(new URLSearchParams(query)), query).toBe(true);
+    }
+    for (const query of ['product_id=81902&method=card', 'product_id=81902&host=evil', 'product_id=81902&product_id=81903', 'method=paypal&method=stripe']) {
+      expect(checkoutQueryCacheable(new URLSearchParams(query)), query).toBe(false);
+    }
   });
 });
 

@@ -82,22 +82,20 @@ describe('a cached page', () => {
   it('serves every page of the route table from the cache on the second request', async () => {
     const seen: Record<string, (string | null)[]> = {};
     for (const route of ROUTES) {
-      const path = route.path.replace(':id', '3') + (route.localized ? '' : '?lang=en');
+      const path = route.path.replace(':id', '3') + (SAMPLE_QUERY[route.id] ?? (route.localized ? '' : '?lang=en'));
       await fetchPage(path);
       pageCache.clear();
       seen[route.id] = [(await fetchPage(path)).cache, (await fetchPage(path)).cache];
     }
-    const expected = Object.fromEntries(ROUTES.map((route) => [route.id, RENDERED_FRESH.has(route.id) ? ['bypass', 'bypass'] : ['miss', 'hit']]));
-    expect(seen).toEqual(expected);
+    expect(seen).toEqual(Object.fromEntries(ROUTES.map((route) => [route.id, ['miss', 'hit']])));
   });
 });
 
-/**
- * Pages whose load step reads per-visitor data and names no cache key, so every answer is rendered
- * fresh: the checkout, its result and the two checkout demos (the plan in the visitor's currency,
- * the order), and the diagnostics page (the edge's facts about this request, the upstream's health).
- */
-const RENDERED_FRESH = new Set(['checkout', 'checkout-result', 'test-checkout', 'demo-paypal', 'test']);
+/** The query a route needs to render its page rather than its 404. */
+const SAMPLE_QUERY: Record<string, string> = {
+  checkout: '?product_id=81902',
+  'checkout-result': '?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903',
+};
 
 describe('the nonce', () => {
   it('is fresh in every answer and the same in the page as in its CSP', async () => {
@@ -190,7 +188,65 @@ describe('/buy', () => {
   });
 });
 
+describe('the checkout', () => {
+  it('is cached per plan, currency and method; a retry, an unknown method or product renders fresh', async () => {
+    const us = await fetchPage('/checkout?product_id=81902', { 'X-Debug-Country': 'US' });
+    const jp = await fetchPage('/checkout?product_id=81902', { 'X-Debug-Country': 'JP' });
+    expect([us.cache, jp.cache]).toEqual(['miss', 'miss']);
+    expect(us.html).toContain('data-currency="USD"');
+    expect(jp.html).toContain('data-currency="JPY"');
+    const usAgain = await fetchPage('/checkout?product_id=81902', { 'X-Debug-Country': 'US' });
+    expect(usAgain.cache).toBe('hit');
+    expect(withoutNonce(usAgain.html, usAgain.nonce)).toBe(withoutNonce(us.html, us.nonce));
+    expect(usAgain.res.headers.get('cache-control')).toBe('private, no-store');
+    const paypal = await fetchPage('/checkout?product_id=81902&method=paypal', { 'X-Debug-Country': 'US' });
+    expect(paypal.cache).toBe('miss');
+    expect(paypal.html).toContain('&quot;method&quot;:&quot;paypal&quot;');
+    for (const query of ['&retry=MTSEEDPAID0000001', '&method=bogus', '&host=evil', '&product_id=81903']) {
+      expect((await fetchPage(`/checkout?product_id=81902${query}`, { 'X-Debug-Country': 'US' })).cache, query).toBe('bypass');
+    }
+    expect((await fetchPage('/checkout?product_id=12345')).cache).toBe('bypass');
+  });
+});
+
+describe('query keys only the browser reads', () => {
+  it('one rendering of the result page serves every order, and names none', async () => {
+    const first = await fetchPage('/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903&isSem=1');
+    const second = await fetchPage('/ja-JP/checkout/result?order_id=MTORDERTWO0000002&pay_type=2&product_id=81901&reason=card_declined&host=sv&isSem=1');
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(withoutNonce(second.html, second.nonce)).toBe(withoutNonce(first.html, first.nonce));
+    for (const id of ['MTSEEDPAID0000001', 'MTORDERTWO0000002', 'order_id', 'pay_type', 'host=sv']) expect(first.html).not.toContain(id);
+    // The language links keep the campaign keys; the switcher adds the order back from the address bar.
+    expect(first.html).toContain('/fr-FR/checkout/result?isSem=1');
+    expect(first.html).toContain('&quot;carryQuery&quot;:true');
+    // Campaign keys still change the key: their links differ.
+    expect((await fetchPage('/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903')).cache).toBe('miss');
+  });
+
+  it('a result URL that names no order is a 404, rendered fresh', async () => {
+    for (const query of ['', '?order_id=MT1&pay_type=1&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=3&product_id=81901']) {
+      const answer = await fetchPage(`/checkout/result${query}`);
+      expect([answer.res.status, answer.cache], query).toEqual([404, 'bypass']);
+    }
+    expect(pageCache.size).toBe(0);
+  });
+});
+
 describe('request data a page reads', () => {
+  it('the diagnostics page is cached per set of edge facts; a query renders it fresh', async () => {
+    const us = await fetchPage('/test', { 'X-Debug-Country': 'US' });
+    const jp = await fetchPage('/test', { 'X-Debug-Country': 'JP' });
+    const phone = await fetchPage('/test', { 'X-Debug-Country': 'US', 'user-agent': UA.iphone });
+    expect([us.cache, jp.cache, phone.cache]).toEqual(['miss', 'miss', 'miss']);
+    expect(jp.html).toContain('data-fact="currency">JPY<');
+    expect(phone.html).toContain('data-fact="device">Phone');
+    const again = await fetchPage('/test', { 'X-Debug-Country': 'US' });
+    expect(again.cache).toBe('hit');
+    expect(again.html).toContain('data-fact="currency">USD<');
+    expect(again.res.headers.get('cache-control')).toBe('no-store');
+    expect((await fetchPage('/test?host=sv', { 'X-Debug-Country': 'US' })).cache).toBe('bypass');
+  });
+
   it('Sec-GPC on the do-not-sell page is part of the key', async () => {
     const off = await fetchPage('/do-not-sell-my-info');
     const on = await fetchPage('/do-not-sell-my-info', { 'sec-gpc': '1' });

@@ -2,24 +2,19 @@
 // and, rendered on the server only, by /text-checkout, so reviewers read exactly what buyers see.
 import type { ReactNode, Ref } from 'react';
 import { useT } from '../../lib/i18n';
-import { statusDisplay, type CheckoutStatus, type DeclineReason } from '../../../src/domain/checkout';
+import { statusDisplay, type CheckoutStatus, type DeclineReason, type ResultLinks } from '../../../src/domain/checkout';
 import DownloadButton from '../../islands/DownloadButton';
 
-export interface StatusLinks {
-  /** The checkout again with the same order (failure: "Try again"). */
-  retry: string;
-  /** The checkout with the other method preselected (a new order). */
-  changeMethod: string;
-  /** The feedback form with the order number. */
-  support: string;
-  licenseCode: string;
-}
+/** Try again (same order), the other method (a new order), support with the order number, the licence code page. */
+export type StatusLinks = ResultLinks;
 
 export interface StatusViewProps {
   status: CheckoutStatus;
-  orderId: string;
+  /** null until the result island has read the order from the URL (the server renders none). */
+  orderId: string | null;
   reason?: DeclineReason | null;
-  links: StatusLinks;
+  /** null with `orderId`: a status without an order shows no next steps. */
+  links: StatusLinks | null;
   headingRef?: Ref<HTMLHeadingElement>;
   /** The licence code block (paid only). */
   children?: ReactNode;
@@ -47,9 +42,9 @@ export function StatusView({ status, orderId, reason, links, headingRef, childre
       </div>
       <p className="checkout-status-text">{t(`${display.key}.text`)}</p>
       {status === 'failed' && reason ? <p className="checkout-status-reason">{t(`checkout.decline.${reason}`)}</p> : null}
-      <p className="checkout-order-number">{t('checkout.result.orderNumber', { order: orderId })}</p>
+      {orderId ? <p className="checkout-order-number">{t('checkout.result.orderNumber', { order: orderId })}</p> : null}
       {children}
-      {display.showsNextSteps ? (
+      {display.showsNextSteps && links ? (
         <div className="checkout-next">
           <h3>{t('checkout.failure.nextHeading')}</h3>
           <ol className="checkout-next-list">
@@ -74,7 +69,7 @@ export function StatusView({ status, orderId, reason, links, headingRef, childre
           </ol>
         </div>
       ) : null}
-      {display.showsSupport ? (
+      {display.showsSupport && links ? (
         <ul className="checkout-support-links">
           <li>
             <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
