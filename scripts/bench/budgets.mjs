@@ -75,7 +75,7 @@ export function checkBudgets(r) {
     const row = r.throughput?.[name];
     if (!row?.ratioRounds) continue;
     out.push({
-      name: `${name} throughput / static throughput (median of ${row.ratioRounds.length} alternating rounds)`,
+      name: `${name} throughput / its static copy's (median of ${row.ratioRounds.length} alternating rounds)`,
       limit: `≥ ${BUDGETS.pageThroughputRatioToStatic}`,
       measured: `${row.ratioToStatic.toFixed(2)} (rounds ${row.ratioMin.toFixed(2)}–${row.ratioMax.toFixed(2)})`,
       pass: row.ratioToStatic >= BUDGETS.pageThroughputRatioToStatic,

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { CONSENT_COOKIE, consentPage, debugTagIds, DEBUG_TAG_IDS_HEADER } from '../domain/consent';
 import { tagIdsFrom } from '../domain/tracking';
 import { addPageVariant } from '../pages/page-cache-key';
+import { mutableHeaders } from './response-headers';
 
 
 /** What decides a page's consent variant: the cookie and Global Privacy Control (plus the country, which is no header). */
@@ -34,7 +35,7 @@ export const consent: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('tagIds', debugIds ?? tagIdsFrom(c.env ?? {}));
   await next();
   if (!c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
-  c.res = new Response(c.res.body, c.res);
-  appendVary(c.res.headers, CONSENT_VARY);
-  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-cache');
+  const headers = mutableHeaders(c);
+  appendVary(headers, CONSENT_VARY);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
 };

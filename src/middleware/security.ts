@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { COMMON_SECURITY_HEADERS, mergeCspSources, PAYMENT_CSP_SOURCES, PAYMENT_PAGE_COOP, PAYMENT_PAGE_PERMISSIONS_POLICY, pageCsp } from '../domain/security-headers';
 import type { AppEnv } from '../env';
+import { mutableHeaders } from './response-headers';
 import { tagCspSources, tagIdsFrom } from '../domain/tracking';
 
 function makeNonce(): string {
@@ -17,9 +18,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const nonce = makeNonce();
   c.set('secureHeadersNonce', nonce);
   await next();
-  // Responses from fetch() or the assets binding have immutable headers: copy before setting.
-  c.res = new Response(c.res.body, c.res);
-  const headers = c.res.headers;
+  // Responses from fetch() or the assets binding have immutable headers: copied before setting.
+  const headers = mutableHeaders(c);
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
   // Configured analytics tags (GTM_ID, GOOGLE_ADS_ID, BING_UET_ID) add exactly their hosts.
   const tagSources = tagCspSources(c.get('tagIds') ?? tagIdsFrom(c.env ?? {}));
