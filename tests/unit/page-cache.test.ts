@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache } from '../../src/pages/page-cache';
-import type { RenderedPage } from '../../src/pages/render';
+import { noncePlaceholder, pageFromHtml, withNonce, type RenderedPage } from '../../src/pages/render';
 
-const page = (bytes: number): RenderedPage => ({ pieces: [new Uint8Array(bytes)], bytes });
+const page = (bytes: number): RenderedPage => ({ template: new Uint8Array(bytes), nonceAt: [], bytes });
 
 describe('the page cache', () => {
   it('drops the least recently used page past its entry count', () => {
@@ -41,5 +41,22 @@ describe('the page cache', () => {
     cache.set('a', page(200));
     expect(cache.size).toBe(1);
     expect(cache.bytes).toBe(202);
+  });
+});
+
+describe('the nonce splice', () => {
+  it('writes any nonce where the placeholder was, after multi-byte text too', () => {
+    const p = noncePlaceholder();
+    const html = `<!DOCTYPE html><html lang="ja-JP"><p>日本語のページ é</p><script nonce="${p}"></script><link nonce="${p}"/>末尾`;
+    const page = pageFromHtml(html);
+    expect(page.nonceAt).toHaveLength(2);
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    const nonce = 'AbCdEfGhIjKlMnOpQrStUw==';
+    expect(nonce).toHaveLength(p.length);
+    expect(decode(withNonce(page, nonce))).toBe(html.replaceAll(p, nonce));
+    // The template itself is never written to: the next answer starts from the placeholder again.
+    expect(decode(page.template)).toBe(html);
+    expect(decode(withNonce(page, ''))).toBe(html.replaceAll(p, ''));
+    expect(decode(withNonce(page, 'short'))).toBe(html.replaceAll(p, 'short'));
   });
 });
