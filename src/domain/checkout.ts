@@ -90,11 +90,12 @@ export function resultTargetOf(query: URLSearchParams): ResultTarget & { reason:
 }
 
 /**
- * The query keys of /checkout/result that only its island reads, in the browser: the order and
- * the test host. The page's HTML never contains them, so one cached rendering serves every order
- * (the route's `clientQuery`).
+ * The query keys of /checkout/result that the page's HTML never contains, so one cached rendering
+ * serves every order (the route's `clientQuery`): the order and the test host, which only the
+ * island reads, in the browser, and the three keys Stripe adds when a 3-D Secure step returns to
+ * the page, which nothing reads (the island asks the upstream whether the order is paid).
  */
-export const RESULT_CLIENT_QUERY = ['order_id', 'pay_type', 'product_id', 'reason', 'host'] as const;
+export const RESULT_CLIENT_QUERY = ['order_id', 'pay_type', 'product_id', 'reason', 'host', 'payment_intent', 'payment_intent_client_secret', 'redirect_status'] as const;
 
 /** Where a result page's buttons lead (localized paths without a query). */
 export interface ResultPaths {

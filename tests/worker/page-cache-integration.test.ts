@@ -219,6 +219,10 @@ describe('query keys only the browser reads', () => {
     // The language links keep the campaign keys; the switcher adds the order back from the address bar.
     expect(first.html).toContain('/fr-FR/checkout/result?isSem=1');
     expect(first.html).toContain('&quot;carryQuery&quot;:true');
+    // Stripe's return from a 3-D Secure step adds its own keys: the same cached page.
+    const stripeReturn = await fetchPage('/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903&isSem=1&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_x&redirect_status=succeeded');
+    expect(stripeReturn.cache).toBe('hit');
+    expect(stripeReturn.html).not.toContain('pi_3Abc');
     // Campaign keys still change the key: their links differ.
     expect((await fetchPage('/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903')).cache).toBe('miss');
   });
