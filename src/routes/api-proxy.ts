@@ -17,6 +17,7 @@ import { decodeUtf8, readCappedBytes } from '../domain/bodies';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { rejectTrailingSlash } from '../middleware/trailing-slash';
 import type { AppContext, AppEnv } from '../env';
+import { withinRateLimit } from '../services/rate-limit';
 import {
   API_REQUEST_SCHEMAS,
   MAX_REQUEST_BYTES,
@@ -131,14 +132,8 @@ apiProxy.all('/*', async (c, next) => {
 
   const clientIp = c.req.header('cf-connecting-ip') ?? null;
   if (FORM_PATHS.has(path)) {
-    let allowed = true;
-    try {
-      allowed = (await c.env.FORM_RATE_LIMITER.limit({ key: `${clientIp ?? 'unknown'}|${path}` })).success;
-    } catch (error) {
-      // The limiter is a safeguard: when it is unavailable the upstream's own limits still apply.
-      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'form rate limiter unavailable', error: String(error) }));
-    }
-    if (!allowed) {
+    // Without the limiter the upstream's own limits still apply.
+    if (!(await withinRateLimit(c.env.FORM_RATE_LIMITER, `${clientIp ?? 'unknown'}|${path}`, 'form', c.get('requestId')))) {
       return envelopeResponse(path, 429, API_ERRORS.TOO_FREQUENT.code, t('ui.api.6919992'), {}, { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_S) });
     }
   }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { withinRateLimit } from '../services/rate-limit';
 import { parseHostKey } from '../../client/lib/api-handlers';
 import { checkUpstreamHealth } from '../services/upstream';
 import { messageForBrowser } from '../i18n/messages';
@@ -27,13 +28,8 @@ export const health = new Hono<AppEnv>()
     const host = c.req.query('host');
     const hostKey = parseHostKey(host);
     if (host !== undefined && hostKey === null) return c.json({ error: { code: 'invalid_host', message: message('diagnostics.upstream.invalidHost') } }, 400);
-    let allowed = true;
-    try {
-      allowed = (await c.env.FORM_RATE_LIMITER.limit({ key: `${c.req.header('cf-connecting-ip') ?? 'unknown'}|/health/upstream` })).success;
-    } catch {
-      // The limiter is a safeguard; without it the check still has its own short deadline.
-    }
-    if (!allowed) {
+    // Without the limiter the check still has its own short deadline.
+    if (!(await withinRateLimit(c.env.FORM_RATE_LIMITER, `${c.req.header('cf-connecting-ip') ?? 'unknown'}|/health/upstream`, 'form', c.get('requestId')))) {
       c.header('Retry-After', '60');
       return c.json({ error: { code: 'too_many_requests', message: message('diagnostics.upstream.tooMany') } }, 429);
     }

@@ -15,6 +15,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../env';
+import { withinRateLimit } from '../services/rate-limit';
 import { readCappedBytes } from '../domain/bodies';
 import { API_ERRORS } from '../domain/api-errors';
 import {
@@ -101,14 +102,8 @@ uploadRoutes.post('/', async (c) => {
     await request.body?.cancel().catch(() => {});
     return refuse(c, 'bad_request');
   }
-  let allowed = true;
-  try {
-    allowed = (await c.env.UPLOAD_RATE_LIMITER.limit({ key: c.req.header('cf-connecting-ip') ?? 'unknown' })).success;
-  } catch (error) {
-    // A safeguard only: the size, type and count limits still hold without it.
-    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upload rate limiter unavailable', error: String(error) }));
-  }
-  if (!allowed) {
+  // Without the limiter the size, type and count limits still hold.
+  if (!(await withinRateLimit(c.env.UPLOAD_RATE_LIMITER, c.req.header('cf-connecting-ip') ?? 'unknown', 'upload', c.get('requestId')))) {
     await request.body?.cancel().catch(() => {});
     return refuse(c, 'rate_limited', { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_S) });
   }
