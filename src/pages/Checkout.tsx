@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useT } from '../../client/lib/i18n';
 import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
 import { campaignFromQuery } from '../domain/campaign';
@@ -148,16 +149,23 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['
   );
 }
 
-/** /checkout?product_id=… and /mobile/checkout (SPEC §2): the chosen plan, the buyer's email and the payment. */
-export const CheckoutPage: PageComponent = ({ locale, mobile, query, data }) => {
+/** A page around a checkout (/checkout, /test-checkout, the PayPal demo): the form's and the plan summary's styles, the header. */
+export function CheckoutPageShell({ pageId, children }: { pageId: string; children: ReactNode }) {
   return (
-    <div className="container page checkout-page" data-page="checkout">
+    <div className="container page checkout-page" data-page={pageId}>
       <IslandStylesheet island="CheckoutForm" />
       {/* The plan summary reuses the buy page's plan styles. */}
       <IslandStylesheet island="BuyButton" />
-      <PageHeader id="checkout" />
-      <CheckoutBody data={data as CheckoutData} locale={locale} query={query} mobile={mobile} pageId="checkout" />
+      <PageHeader id={pageId} />
+      {children}
     </div>
   );
-};
+}
+
+/** /checkout?product_id=… and /mobile/checkout (SPEC §2): the chosen plan, the buyer's email and the payment. */
+export const CheckoutPage: PageComponent = ({ locale, mobile, query, data }) => (
+  <CheckoutPageShell pageId="checkout">
+    <CheckoutBody data={data as CheckoutData} locale={locale} query={query} mobile={mobile} pageId="checkout" />
+  </CheckoutPageShell>
+);
 CheckoutPage.load = (ctx) => loadCheckout(ctx);

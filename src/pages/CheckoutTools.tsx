@@ -9,9 +9,9 @@ import { MESSAGES } from '../i18n/messages';
 import { mergeMessages, type Messages } from '../../client/lib/i18n';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
-import { CheckoutBody, loadCheckout, type CheckoutData } from './Checkout';
+import { CheckoutBody, CheckoutPageShell, loadCheckout, type CheckoutData } from './Checkout';
 import { siteLinks } from './links';
-import type { PageComponent } from './types';
+import type { PageComponent, PageLoadContext } from './types';
 
 /** The reference origin's test cards (docs/UPSTREAM.md, "Local test payment mode"). */
 export const TEST_CARDS = [
@@ -24,6 +24,17 @@ export const TEST_CARDS = [
 const TEST_PRODUCT_ID = 81902;
 const DEMO_PRODUCT_ID = 81901;
 
+/**
+ * A demo page's data step: the checkout of `productId` unless the query names another. The page
+ * itself exists whatever the plan (status 200): it is the checkout inside that may be missing.
+ */
+async function loadDemoCheckout(ctx: PageLoadContext, productId: number) {
+  const loaded = await loadCheckout(ctx, productId);
+  ctx.c.status(200);
+  // `production` comes from the deployment, which the page cache key names already.
+  return { ...loaded, data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
+}
+
 function TestModeOnly({ production }: { production: boolean }) {
   const t = useT();
   return production ? <p className="notice">{t('checkout.test.productionOnly')}</p> : null;
@@ -33,11 +44,7 @@ export const TestCheckoutPage: PageComponent = ({ locale, mobile, query, data })
   const t = useT();
   const d = data as CheckoutData & { production: boolean };
   return (
-    <div className="container page checkout-page" data-page="test-checkout">
-      <IslandStylesheet island="CheckoutForm" />
-      {/* The plan summary reuses the buy page's plan styles. */}
-      <IslandStylesheet island="BuyButton" />
-      <PageHeader id="test-checkout" />
+    <CheckoutPageShell pageId="test-checkout">
       <section className="checkout-test-cards" aria-labelledby="test-cards-title">
         <h2 id="test-cards-title">{t('checkout.test.cardsHeading')}</h2>
         <p>{t('checkout.test.cardsIntro')}</p>
@@ -62,36 +69,21 @@ export const TestCheckoutPage: PageComponent = ({ locale, mobile, query, data })
       </section>
       <TestModeOnly production={d.production} />
       {d.production ? null : <CheckoutBody data={d} locale={locale} query={query} mobile={mobile} pageId="test-checkout" />}
-    </div>
+    </CheckoutPageShell>
   );
 };
-TestCheckoutPage.load = async (ctx) => {
-  const loaded = await loadCheckout(ctx, TEST_PRODUCT_ID);
-  // The page itself exists whatever the plan: it is the checkout inside that may be missing.
-  ctx.c.status(200);
-  // `production` comes from the deployment, which the page cache key names already.
-  return { ...loaded, data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
-};
+TestCheckoutPage.load = (ctx) => loadDemoCheckout(ctx, TEST_PRODUCT_ID);
 
 export const PaypalDemoPage: PageComponent = ({ locale, mobile, query, data }) => {
   const d = data as CheckoutData & { production: boolean };
   return (
-    <div className="container page checkout-page" data-page="demo-paypal">
-      <IslandStylesheet island="CheckoutForm" />
-      {/* The plan summary reuses the buy page's plan styles. */}
-      <IslandStylesheet island="BuyButton" />
-      <PageHeader id="demo-paypal" />
+    <CheckoutPageShell pageId="demo-paypal">
       <TestModeOnly production={d.production} />
       {d.production ? null : <CheckoutBody data={d} locale={locale} query={query} mobile={mobile} pageId="demo-paypal" methods={['paypal']} />}
-    </div>
+    </CheckoutPageShell>
   );
 };
-PaypalDemoPage.load = async (ctx) => {
-  const loaded = await loadCheckout(ctx, DEMO_PRODUCT_ID);
-  ctx.c.status(200);
-  // `production` comes from the deployment, which the page cache key names already.
-  return { ...loaded, data: { ...loaded.data, production: ctx.c.env.ENVIRONMENT === 'production' } };
-};
+PaypalDemoPage.load = (ctx) => loadDemoCheckout(ctx, DEMO_PRODUCT_ID);
 
 /** Every string of a namespace, as [dotted key, text] pairs, in file order. */
 function flatten(node: Messages, prefix: string): [string, string][] {
