@@ -5,6 +5,7 @@
 // (tests/unit/checkout-flow.test.ts checks these copies against the schema module's).
 import type { PayStatus, PayType } from './api-schemas';
 import { CAMPAIGN_KEYS, campaignFromQuery } from './campaign';
+import { parseHostKey } from '../../client/lib/api-handlers';
 
 export type PayMethod = 'stripe' | 'paypal';
 export const PAY_METHODS: readonly PayMethod[] = ['stripe', 'paypal'];
@@ -57,7 +58,7 @@ export function checkoutQueryCacheable(query: URLSearchParams): boolean {
   const single = (key: string) => query.getAll(key).length <= 1;
   const method = query.get('method');
   const host = query.get('host');
-  return single('product_id') && single('method') && single('host') && (method === null || isPayMethod(method)) && (host === null || host === 'sv' || host === 'jb');
+  return single('product_id') && single('method') && single('host') && (method === null || isPayMethod(method)) && (host === null || parseHostKey(host) !== null);
 }
 
 /** The query keys a checkout page passes on: the visitor's validated campaign keys and the host key. */
@@ -68,8 +69,8 @@ export function carriedQuery(query: URLSearchParams): URLSearchParams {
     const value = campaign[key];
     if (value !== undefined) out.set(key, value);
   }
-  const host = query.get('host');
-  if (host === 'sv' || host === 'jb') out.set('host', host);
+  const host = parseHostKey(query.get('host'));
+  if (host) out.set('host', host);
   return out;
 }
 
