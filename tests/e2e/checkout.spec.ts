@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect as baseExpect, gotoHydrated } from './fixtures';
+import { test, expect as baseExpect, gotoHydrated, PHONE } from './fixtures';
 import { at, msg, newEmail, type Locale } from './messages';
 
 // Page loads after a payment take a while on a busy machine; nothing here is a timing assertion.
@@ -131,13 +131,7 @@ test('the result page reads the order from its URL and keeps it through a langua
 });
 
 test.describe('on a phone', () => {
-  test.use({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    extraHTTPHeaders: { 'Sec-CH-UA-Mobile': '?1' },
-  });
+  test.use({ ...PHONE, extraHTTPHeaders: { 'Sec-CH-UA-Mobile': '?1' } });
 
   test('is sent to /mobile/checkout and buys with 4242 in zh-CN', async ({ page }) => {
     await gotoHydrated(page, '/zh-CN/checkout?product_id=81903');

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, gotoHydrated } from './fixtures';
+import { test, expect, gotoHydrated, PHONE } from './fixtures';
 import { installerBytes, INSTALLER_SIZE } from '../../scripts/seed-installer.mjs';
 
 // The download flow in Chromium against the running site, with the reference origin beside it:
@@ -166,7 +166,7 @@ test.describe('the download button', () => {
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+  test.use(PHONE);
 
   test('explains that the app is for Windows and copies the download link', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

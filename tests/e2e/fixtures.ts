@@ -1,5 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+/** A phone as the site sees one (Safari on an iPhone): for `test.use()` or `browser.newContext()`. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+};
+
 /** Navigates and waits until every island has hydrated (the client entry sets body[data-hydrated]). */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);

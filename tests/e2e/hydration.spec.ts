@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated } from './fixtures';
+import { test, expect, gotoHydrated, PHONE } from './fixtures';
 import { ROUTES, fillPath, mobilePath } from './routes';
 import { localizePath, type Locale } from '../../src/domain/locales';
 
@@ -25,12 +25,7 @@ test.describe('hydration', () => {
   }
 
   test.describe('on a phone', () => {
-    test.use({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    });
+    test.use(PHONE);
 
     for (const path of [mobilePath('/buy'), localizePath('zh-CN', mobilePath('/'))]) {
       test(`${path} hydrates with no console errors`, async ({ page, pageErrors }) => {

@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated, waitHydrated } from './fixtures';
+import { test, expect, gotoHydrated, PHONE, waitHydrated } from './fixtures';
 import { at, msg, type Locale } from './messages';
 
 const LOCALES: Locale[] = ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'];
@@ -83,12 +83,7 @@ test.describe('footer site map', () => {
   }
 
   test('on a phone page, links the mobile variants', async ({ browser }) => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-      locale: 'en-US',
-    });
+    const context = await browser.newContext({ ...PHONE, locale: 'en-US' });
     const page = await context.newPage();
     await gotoHydrated(page, '/ja-JP/mobile');
     await page.locator('footer').getByRole('link', { name: msg('ja-JP', 'layout.footer.licenseCode'), exact: true }).click();
