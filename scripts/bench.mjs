@@ -224,6 +224,8 @@ function print(r, prev) {
     '',
     `## Throughput (one run, one load generator, 8 connections; pages ${PAGE_ROUNDS} rounds of alternating ${PAGE_PHASE_MS / 1000}s phases: its static copy, then the page; ratio = median of the rounds; health and beacon ${BEACON_ROUNDS} alternating phases of ${BEACON_PHASE_MS / 1000}s; one visitor ${LOAD_MS / 1000}s)`,
     '',
+    'wrangler dev runs without its local trace collector (X_LOCAL_OBSERVABILITY=false, scripts/lib/dev-server.mjs `devTraces`): it is a tail worker on every Worker invocation that production does not have, and it would be charged to the pages but not to the static copies.',
+    '',
     'Pages: "ratio" is to the static copy of the same page (same bytes, served by the asset server), the budget\'s measure. Every other row: to the reference asset (`static`). "to reference" gives the pages against the reference asset too.',
     '',
     '| target | req/s | ratio | rounds min–max | to reference | p50 ms | p99 ms | statuses |',

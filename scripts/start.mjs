@@ -17,7 +17,8 @@ await run('node', ['scripts/seed-installer.mjs', '--persist-to', persistTo], { i
   process.exit(1);
 });
 
-const site = await startSite({ port, production: !watch, inherit: true, persistTo, timeoutMs: 180_000 }).catch((error) => {
+// devTraces: wrangler's Local Explorer keeps a trace of every request for the developer to read.
+const site = await startSite({ port, production: !watch, inherit: true, persistTo, devTraces: true, timeoutMs: 180_000 }).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
