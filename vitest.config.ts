@@ -11,6 +11,8 @@ const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 export default defineConfig({
   test: {
+    // Both cores (CI has two as well); Vitest's default here is one worker at a time.
+    maxWorkers: 2,
     projects: ['tests/unit/vitest.config.ts', 'tests/worker/vitest.config.ts', 'tests/origin/vitest.config.ts'].filter((config) => existsSync(at(config))),
   },
 });
