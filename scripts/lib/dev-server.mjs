@@ -89,7 +89,7 @@ async function waitForHealth(url, child, timeoutMs, startupError) {
  *   invocation. Only `npm start` turns it on, for a developer to read. Off for the tests, the bench,
  *   the audit and the soak: production has no such tail, and here it costs every Worker request
  *   (not the static assets) about 0.5–1 ms of CPU, which the bench's page-vs-static throughput
- *   budget would otherwise charge to the site (measured: home 0.77–0.87 with it, 0.96–1.05 without).
+ *   budget would otherwise charge to the site (measured: home 0.77–0.87 with it, 0.92–1.05 without).
  *
  * Resolves to { url, port, log, stop() } once GET /health answers.
  */

@@ -46,12 +46,7 @@ export default defineConfig({
   plugins: [cloudflareTest({ wrangler: { configPath: wranglerConfig }, miniflare: { workers: [originWorker()] } })],
   test: {
     name: 'worker',
-    // The files a pool worker runs share one module graph instead of importing the whole Worker
-    // again for each file (that import was most of the time: the worker project 188 s → about 40 s,
-    // origin 45 s → 14 s). They also share storage (KV, D1, R2, queues) and module state (the page
-    // cache, rate counters): every test sets up what it reads (its own keys, beforeEach resets) and
-    // restores what it spies on or stubs. The suite passes in shuffled file orders; check a new
-    // file with `--sequence.shuffle.files`.
+    // One module graph and one set of storage per pool worker, shared by its files (../../vitest.config.ts).
     isolate: false,
     // Property tests and whole-route-table loops take seconds on a busy 2-core machine; a timeout
     // there says nothing about the code. Assertions, not clocks, decide these tests.
