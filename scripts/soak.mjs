@@ -106,7 +106,7 @@ async function main() {
     site = await startSite({ production: true, persistTo, build: !argv.includes('--no-build'), ...(Number.isInteger(port) && port > 0 ? { port } : {}) });
   }
   stopOnSignal(site);
-  const { EDGE_ERRORS } = await importProjectModule('client/lib/api-handlers.ts');
+  const { EDGE_ERRORS } = await importProjectModule('src/domain/api-handlers.ts');
   const edgeCodes = new Set(Object.values(EDGE_ERRORS).map((e) => e.code));
   const pools = { ...POOLS, download: installerSize ? POOLS.download : 0 };
   const results = { date: new Date().toISOString(), url: site.url, quick: QUICK, proxyTimeoutMs: PROXY_TIMEOUT_MS, clientTimeoutMs: CLIENT_TIMEOUT_MS, pools, installerSize, phases: [], beacons: null };
@@ -203,7 +203,7 @@ function print(r) {
   if (r.switching?.requests) out.push('', `While a switch flipped (between phases): ${r.switching.requests} requests, ${Object.entries(r.switching.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} — in flight across the change, so either side's answer is right.`);
   if (r.devServerRebuildFailures) out.push('', `wrangler dev logged ${r.devServerRebuildFailures} failed rebuild(s) during the run (files under it changed): numbers around them are not the site's.`);
   if (r.beacons) out.push('', `Beacons: ${r.beacons.accepted} accepted (200), ${r.beacons.stored} stored at the collection host${r.beacons.equal ? ` — equal after ${r.beacons.secondsToDrain.toFixed(0)} s of draining` : ' — NOT EQUAL'}.`);
-  out.push('', `502/504 envelopes are the proxy's designed answer while the upstream fails or passes its ${r.proxyTimeoutMs / 1000} s deadline (codes 590000x from client/lib/api-handlers.ts EDGE_ERRORS, a Retry button in the forms); they are counted apart from the site's own 5xx, which must be 0. The client gives every request ${r.clientTimeoutMs / 1000} s, so an answer that never came is a hang.`);
+  out.push('', `502/504 envelopes are the proxy's designed answer while the upstream fails or passes its ${r.proxyTimeoutMs / 1000} s deadline (codes 590000x from src/domain/api-handlers.ts EDGE_ERRORS, a Retry button in the forms); they are counted apart from the site's own 5xx, which must be 0. The client gives every request ${r.clientTimeoutMs / 1000} s, so an answer that never came is a hang.`);
   out.push('', `## Result: ${r.failures.length ? 'FAIL' : 'pass'} in ${r.seconds.toFixed(0)} s`);
   for (const f of r.failures) out.push(`- ${f}`);
   console.log(out.join('\n'));

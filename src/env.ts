@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { I18n } from '../client/lib/i18n';
+import type { I18n } from './i18n/translator';
 import type { Locale } from './domain/locales';
 import type { ConsentPage } from './domain/consent';
 import type { TagIds } from './domain/tracking';

@@ -2,7 +2,7 @@
 // "New code" button, the input. A code is used once by the origin, so the form asks for a new
 // one after every failed submit; the hook also replaces it shortly before it expires.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { api } from '../lib/api';
 
 /** Ask for the next code this long before the current one expires. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../lib/i18n';
-import { copyText } from '../lib/form';
+import { useT } from '../../src/i18n/translator';
+import { copyText } from '../../src/domain/form';
 
 export interface CopyButtonProps {
   /** What lands on the clipboard (a licence or trial code, the download link on phones). */

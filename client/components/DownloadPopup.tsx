@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 // download.css is imported by the DownloadButton island, so the server links it with the page.
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { store } from '../lib/store';
 import CopyButton from './CopyButton';
 import { track } from '../lib/tracking';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { store, useStore } from '../lib/store';
 
 /** Tracks online/offline (SPEC §1) and tells the visitor when the connection drops and comes back. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { store, useStore } from '../lib/store';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 
 // SPEC §9: show after 200 ms (quick work never flashes a bar), run about 5 s, hide 500 ms after the end.
 export const PROGRESS_DELAY_MS = 200;

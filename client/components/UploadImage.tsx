@@ -4,7 +4,7 @@
 // form decides when to keep the images (a failed submit) and when to clear them (a ticket).
 import '../styles/feedback.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { deleteUpload, precheckImage, uploadImage, type UploadReason } from '../lib/upload';
 import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_DRAFT, randomHex32 } from '../../src/domain/uploads';
 

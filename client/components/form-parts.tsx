@@ -8,9 +8,9 @@
 // The forms' styles travel with their islands; Island links them from the server.
 import '../styles/forms.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { ApiError } from '../lib/api';
-import { readFields, serverFieldErrors, type FieldErrors } from '../lib/form';
+import { readFields, serverFieldErrors, type FieldErrors } from '../../src/domain/form';
 
 export type SubmitPhase = 'idle' | 'sending' | 'offline' | 'done' | 'failed';
 

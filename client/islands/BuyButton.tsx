@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
 import { resolveLocaleSettings } from '../lib/locale-settings';

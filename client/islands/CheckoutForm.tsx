@@ -4,9 +4,9 @@
 import '../styles/forms.css';
 import '../styles/checkout.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { api, ApiError } from '../lib/api';
-import { validateForm } from '../lib/form';
+import { validateForm } from '../../src/domain/form';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
 import { payTypeOf, resultHref, type DeclineReason, type PayMethod } from '../../src/domain/checkout';

@@ -5,7 +5,7 @@
 import '../styles/forms.css';
 import '../styles/checkout.css';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { api, ApiError } from '../lib/api';
 import { track } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';

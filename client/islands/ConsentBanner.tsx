@@ -1,27 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ACCEPT_ALL, REJECT_ALL, type ConsentChoice } from '../../src/domain/consent';
+import type { ConsentStrings } from '../../src/i18n/consent';
 import { CONSENT_OPEN_EVENT, privacySignals, readStoredConsent, saveConsent } from '../lib/consent';
 
-/** The banner's copy (`consent.*`), passed as props so only asked visitors download it. */
-export interface ConsentStrings {
-  region: string;
-  title: string;
-  body: string;
-  accept: string;
-  reject: string;
-  settings: string;
-  save: string;
-  purposes: string;
-  analytics: string;
-  analyticsHelp: string;
-  ads: string;
-  adsHelp: string;
-  necessary: string;
-  privacy: string;
-  gpc: string;
-  saved: string;
-}
+export type { ConsentStrings };
 
+/** The banner's copy (`consent.*`), passed as props so only asked visitors download it. */
 export interface ConsentBannerProps {
   strings: ConsentStrings;
   privacyHref: string;

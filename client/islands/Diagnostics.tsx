@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { useStore } from '../lib/store';
 import CopyButton from '../components/CopyButton';
-import type { HostKey } from '../lib/api-handlers';
-import type { UpstreamHealth } from '../../src/services/upstream';
+import type { HostKey } from '../../src/domain/api-handlers';
+import type { UpstreamHealth } from '../../src/domain/upstream-health';
 
 export interface DiagnosticsProps {
   /** What the server decided, as plain lines, for the report support asks for. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useI18n } from '../lib/i18n';
+import { useI18n } from '../../src/i18n/translator';
 import { api, ApiError } from '../lib/api';
-import { FORM_IDS, validateForm } from '../lib/form';
+import { FORM_IDS, validateForm } from '../../src/domain/form';
 import { privacyControlAddRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
 import { PRIVACY_OPT_OUT_KEY } from '../../src/domain/tracking';

@@ -2,7 +2,7 @@
 import '../styles/download.css';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import type { DownloadState } from '../components/DownloadPopup';
 
 /**

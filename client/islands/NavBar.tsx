@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { store, useStore, type DarkMode } from '../lib/store';
 import { setThemeChoice, startTheme } from '../lib/theme';
 import { markLanguageSwitch } from '../lib/animations';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { activityRefusalCode, api } from '../lib/api';
-import { FORM_IDS, validateForm } from '../lib/form';
+import { FORM_IDS, validateForm } from '../../src/domain/form';
 import CopyButton from '../components/CopyButton';
 import { activityReceiveRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';

@@ -1,4 +1,4 @@
-import { useT } from '../lib/i18n';
+import { useT } from '../../src/i18n/translator';
 import { UploadImage, useUploads } from '../components/UploadImage';
 
 /** /components/UploadImage: the feedback form's screenshot picker on its own, against the real upload route. */

@@ -13,12 +13,12 @@
 // Zod-free on purpose (types only from api-schemas.ts): the home page loads this for downloads.
 import type { ActivityReceiveData, ApiPath, ApiRequest, ApiResponseData, PayType, TestPaymentConfirmData, TestPaymentConfirmRequest } from '../../src/domain/api-schemas';
 import { isPassThroughCode, messageFor } from '../../src/domain/api-errors';
-import { ApiError, EDGE_ERRORS, HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey, scheduleApiErrorHandlers, type HostKey } from './api-handlers';
-import type { Translate } from './i18n';
+import { ApiError, EDGE_ERRORS, HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey, scheduleApiErrorHandlers, type HostKey } from '../../src/domain/api-handlers';
+import type { Translate } from '../../src/i18n/translator';
 import { i18nStore } from './locale-loader';
 import { trackPending } from './store';
 
-export { ApiError, onApiErrorCode, HANDLER_DELAY_MS } from './api-handlers';
+export { ApiError, onApiErrorCode, HANDLER_DELAY_MS } from '../../src/domain/api-handlers';
 
 /** What a call sends: its schema's input, without `common` (the proxy sets it). */
 export type ApiPayload<P extends ApiPath> = Omit<ApiRequest<P>, 'common'>;

@@ -3,7 +3,7 @@
 // mounts the banner island open on its settings. Loaded only on that click.
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { ConsentStrings } from '../islands/ConsentBanner';
+import type { ConsentStrings } from '../../src/i18n/consent';
 import { CONSENT_OPEN_EVENT } from './consent';
 
 let mounted: Promise<void> | null = null;

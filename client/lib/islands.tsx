@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createTranslator, I18nProvider, type I18n, type Messages } from './i18n';
+import { createTranslator, I18nProvider, type I18n, type Messages } from '../../src/i18n/translator';
 import { i18nStore } from './locale-loader';
 import type { Locale } from '../../src/domain/locales';
 import { reloadOnceAfterChunkFailure } from './chunk-reload';

@@ -1,4 +1,4 @@
-import { createTranslator, mergeMessages, type I18n, type Messages } from './i18n';
+import { createTranslator, mergeMessages, type I18n, type Messages } from '../../src/i18n/translator';
 import { DEFAULT_LOCALE, type Locale } from '../../src/domain/locales';
 import { createStore } from './store';
 

@@ -1,4 +1,4 @@
-import { THEME_STORAGE_KEY } from './theme-boot';
+import { THEME_STORAGE_KEY } from '../../src/domain/theme-boot';
 import { store, type DarkMode } from './store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

@@ -2,7 +2,7 @@
 // (the same rules the edge applies: size, count, the first bytes), sends it with progress (XHR:
 // fetch reports no upload progress) and maps the answer to a reason the form can show.
 import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_DRAFT, SNIFF_BYTES, sniffImageType, type UploadRefusal } from '../../src/domain/uploads';
-import { LOCALE_HEADER } from './api-handlers';
+import { LOCALE_HEADER } from '../../src/domain/api-handlers';
 
 /** `feedback.upload.reasons.<UploadReason>`. */
 export type UploadReason = 'tooBig' | 'wrongType' | 'tooMany' | 'empty' | 'rateLimited' | 'badRequest' | 'network' | 'server';

@@ -1,4 +1,4 @@
-import { useI18n } from '../../client/lib/i18n';
+import { useI18n } from '../i18n/translator';
 import { usePageContext } from '../pages/page-context';
 import { Island } from './Island';
 import ConsentBanner from '../../client/islands/ConsentBanner';

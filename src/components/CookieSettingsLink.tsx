@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 
 /**
  * "Cookie settings" in the footer of every page. With JavaScript it reopens the consent choices

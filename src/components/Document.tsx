@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { entryAssets } from '../pages/assets';
-import { useI18n } from '../../client/lib/i18n';
-import { clientMessagesPayload } from '../i18n/messages';
-import { THEME_BOOT_SCRIPT } from '../../client/lib/theme-boot';
+import { useI18n } from '../i18n/translator';
+import { clientMessagesPayload } from '../services/messages';
+import { THEME_BOOT_SCRIPT } from '../domain/theme-boot';
 import { usePageContext } from '../pages/page-context';
 
 export interface HeadInfo {

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { ARTICLE_LIST_IDS } from '../domain/articles';
 import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
 import { CookieSettingsLink } from './CookieSettingsLink';

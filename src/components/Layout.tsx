@@ -3,7 +3,7 @@ import { Island } from './Island';
 import { Footer } from './Footer';
 import { ConsentRegion } from './ConsentRegion';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
 
 /** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 
 /** The heading and introduction every page opens with, from `pages.<id>.heading` / `.intro`. */
 export function PageHeader({ id, children }: { id: string; children?: ReactNode }) {

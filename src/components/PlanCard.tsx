@@ -1,5 +1,5 @@
-import type { Translate } from '../../client/lib/i18n';
-import { useT } from '../../client/lib/i18n';
+import type { Translate } from '../i18n/translator';
+import { useT } from '../i18n/translator';
 import BuyButton from '../../client/islands/BuyButton';
 import { Island } from './Island';
 import { MoreSave } from './MoreSave';

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { Icon, type IconName } from '../pages/page-parts';
 import type { ProductSlug } from '../pages/links';
 

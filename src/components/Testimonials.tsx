@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { testimonialsFor, type TestimonialPerson } from '../domain/testimonials';
 
 /** The quotes of one page (src/domain/testimonials.ts), as figures with the person's initials. */

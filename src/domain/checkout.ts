@@ -5,7 +5,7 @@
 // (tests/unit/checkout-flow.test.ts checks these copies against the schema module's).
 import type { PayStatus, PayType } from './api-schemas';
 import { CAMPAIGN_KEYS, campaignFromQuery } from './campaign';
-import { parseHostKey } from '../../client/lib/api-handlers';
+import { parseHostKey } from './api-handlers';
 
 export type PayMethod = 'stripe' | 'paypal';
 export const PAY_METHODS: readonly PayMethod[] = ['stripe', 'paypal'];

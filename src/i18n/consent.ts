@@ -1,10 +1,12 @@
-import type { I18n } from '../../client/lib/i18n';
+import type { I18n } from './translator';
 import type { Locale } from '../domain/locales';
-import type { ConsentStrings } from '../../client/islands/ConsentBanner';
 
-const KEYS: readonly (keyof ConsentStrings)[] = [
+const KEYS = [
   'region', 'title', 'body', 'accept', 'reject', 'settings', 'save', 'purposes', 'analytics', 'analyticsHelp', 'ads', 'adsHelp', 'necessary', 'privacy', 'gpc', 'saved',
-];
+] as const;
+
+/** The consent banner's copy, one string per `consent.*` key: the island's props and the footer link's JSON. */
+export type ConsentStrings = Record<(typeof KEYS)[number], string>;
 
 const byLocale = new Map<Locale, ConsentStrings>();
 

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { splitLocale } from '../domain/locales';
 import { detectDevice } from '../domain/devices';
 import type { AppEnv } from '../env';
-import { translatorFor } from '../i18n/messages';
+import { translatorFor } from '../services/messages';
 
 /**
  * What every route needs to know about a request: an id for logs, the locale (from the URL

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { ARTICLE_LIST_IDS, isArticleListId, type ArticleListId } from '../domain/articles';
 import { siteLinks } from './links';
 import type { PageComponent } from './types';

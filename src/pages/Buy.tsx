@@ -1,4 +1,4 @@
-import { useT, type Translate } from '../../client/lib/i18n';
+import { useT, type Translate } from '../i18n/translator';
 import { CAMPAIGN_KEYS, campaignFromQuery } from '../domain/campaign';
 import type { CodeTable } from '../domain/api-schemas';
 import { currencyInfo } from '../domain/currency';

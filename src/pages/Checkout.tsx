@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
 import { campaignFromQuery } from '../domain/campaign';
 import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';

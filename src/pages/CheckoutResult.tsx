@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import CheckoutResult, { type CheckoutResultProps } from '../../client/islands/CheckoutResult';
 import { resultTargetOf } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';

@@ -2,11 +2,11 @@
 // checkout in test mode with the test cards listed; /components/Paypal shows the PayPal button
 // alone; /text-checkout shows every checkout message and status in the current locale, rendered
 // by the same components the checkout uses.
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { StatusView } from '../../client/components/checkout/StatusView';
 import { CHECKOUT_STATUSES } from '../domain/checkout';
-import { MESSAGES } from '../i18n/messages';
-import { mergeMessages, type Messages } from '../../client/lib/i18n';
+import { MESSAGES } from '../services/messages';
+import { mergeMessages, type Messages } from '../i18n/translator';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { CheckoutBody, CheckoutPageShell, loadCheckout, type CheckoutData } from './Checkout';

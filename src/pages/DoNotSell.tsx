@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import DoNotSellForm from '../../client/islands/DoNotSellForm';
 import { Island } from '../components/Island';
 import { legalHref, siteLinks } from './links';

@@ -1,6 +1,6 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import FeedbackForm from '../../client/islands/FeedbackForm';
-import { prefillFromQuery } from '../../client/lib/feedback';
+import { prefillFromQuery } from '../domain/feedback';
 import { TICKET_TYPES } from '../domain/api-schemas';
 import { Island } from '../components/Island';
 import { siteLinks } from './links';

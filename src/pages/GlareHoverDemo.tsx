@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { PRODUCT_SLUGS, siteLinks } from './links';

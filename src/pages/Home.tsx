@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { PRODUCT_SLUGS, siteLinks } from './links';
 import { ProductCard } from '../components/ProductCard';
 import { TestimonialList } from '../components/Testimonials';

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { Icon, Paragraphs, useMessageList } from './page-parts';
 
 /** "What to check" on a demo page: its numbered states (`pages.<id>.examples.states`). */

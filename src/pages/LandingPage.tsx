@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { Island } from '../components/Island';
 import DownloadButton from '../../client/islands/DownloadButton';
 import { siteLinks } from './links';

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { siteLinks, type SiteLinks } from './links';
 import type { PageComponent } from './types';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import LicenseCodeForm from '../../client/islands/LicenseCodeForm';
 import { localizePath, type Locale } from '../domain/locales';
 import { Island } from '../components/Island';

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { currencyInfo } from '../domain/currency';
 import { formatMoney } from '../domain/money';
 import { productKind } from '../domain/package-ids';

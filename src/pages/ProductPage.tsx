@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { siteLinks } from './links';
 import type { PageComponent } from './types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';

@@ -1,8 +1,8 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { Island } from '../components/Island';
 import Diagnostics from '../../client/islands/Diagnostics';
-import { parseHostKey, type HostKey } from '../../client/lib/api-handlers';
+import { parseHostKey, type HostKey } from '../domain/api-handlers';
 import { entryAssets } from './assets';
 import { InternalPurpose } from './InternalSections';
 import type { GeoSource } from '../middleware/geo';

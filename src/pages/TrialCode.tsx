@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import TrialCodeForm from '../../client/islands/TrialCodeForm';
 import { Island } from '../components/Island';
 import { siteLinks } from './links';

@@ -1,4 +1,4 @@
-import { useT } from '../../client/lib/i18n';
+import { useT } from '../i18n/translator';
 import UploadImageDemo from '../../client/islands/UploadImageDemo';
 import { Island } from '../components/Island';
 import { PageHeader } from '../components/PageHeader';

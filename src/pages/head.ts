@@ -1,4 +1,4 @@
-import type { I18n } from '../../client/lib/i18n';
+import type { I18n } from '../i18n/translator';
 import { DEFAULT_LOCALE, LOCALE_ENTRIES, LOCALES, localizePath, type Locale } from '../domain/locales';
 import type { HeadInfo } from '../components/Document';
 import { fillPath, mobilePath, ROUTES, SPEC_SITEMAP_LIST } from './route-table';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useT, type Messages } from '../../client/lib/i18n';
-import { MESSAGES } from '../i18n/messages';
+import { useT, type Messages } from '../i18n/translator';
+import { MESSAGES } from '../services/messages';
 import { DEFAULT_LOCALE, type Locale } from '../domain/locales';
 import { campaignFromQuery, carryCampaign } from '../domain/campaign';
 import { Island } from '../components/Island';

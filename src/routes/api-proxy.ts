@@ -28,9 +28,9 @@ import {
 } from '../domain/api-schemas';
 import { API_ERRORS } from '../domain/api-errors';
 import { DEFAULT_LOCALE, LOCALES, isLocale, localizePath, type Locale } from '../domain/locales';
-import { translatorFor } from '../i18n/messages';
-import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../../client/lib/api-handlers';
-import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../../client/lib/form';
+import { translatorFor } from '../services/messages';
+import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../domain/api-handlers';
+import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../domain/form';
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
 import { ROUTES, mobilePath } from '../pages/route-table';
 import { claimUploads } from '../services/uploads';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { isLocale } from '../domain/locales';
-import { translatorFor } from '../i18n/messages';
+import { translatorFor } from '../services/messages';
 import { consentStrings } from '../i18n/consent';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { messageForBrowser } from '../i18n/messages';
+import { messageForBrowser } from '../services/messages';
 
 /**
  * GET /api/geo: the visitor's country and display currency as the edge sees them (the geo

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { withinRateLimit } from '../services/rate-limit';
-import { parseHostKey } from '../../client/lib/api-handlers';
+import { parseHostKey } from '../domain/api-handlers';
 import { checkUpstreamHealth } from '../services/upstream';
-import { messageForBrowser } from '../i18n/messages';
+import { messageForBrowser } from '../services/messages';
 
 /** The upstream gets this long: the check is for someone waiting on the phone with support. */
 export const UPSTREAM_HEALTH_TIMEOUT_MS = 1500;

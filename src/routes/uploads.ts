@@ -29,7 +29,7 @@ import {
   sniffImageType,
   type UploadRefusal,
 } from '../domain/uploads';
-import { translatorFor } from '../i18n/messages';
+import { translatorFor } from '../services/messages';
 import { countDraftUploads, deletePendingUpload, storeUpload } from '../services/uploads';
 import { requestLocale } from './api-proxy';
 

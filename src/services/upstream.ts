@@ -17,8 +17,9 @@
 //             → 502. Each as an envelope with an EDGE_ERRORS code; nothing ever hangs or throws.
 import type { Locale } from '../domain/locales';
 import { APP_ID, PRODUCT_ID, PRODUCT_ID_HEADER, envelopeStyle, readEnvelope } from '../domain/api-schemas';
-import { EDGE_ERRORS, type EdgeErrorName, type HostKey } from '../../client/lib/api-handlers';
+import { EDGE_ERRORS, type EdgeErrorName, type HostKey } from '../domain/api-handlers';
 import { readCappedBytes } from '../domain/bodies';
+import type { UpstreamHealth, UpstreamHealthState } from '../domain/upstream-health';
 
 /** What callUpstream reads from the Worker's env (tests pass fakes for any of it). */
 export interface UpstreamEnv {
@@ -258,15 +259,7 @@ export async function callUpstreamAt(
   }
 }
 
-export type UpstreamHealthState = 'ok' | 'failing' | 'timeout' | 'unreachable';
-
-export interface UpstreamHealth {
-  state: UpstreamHealthState;
-  /** HTTP status of the answer, when there was one. */
-  status: number | null;
-  /** The first line of a 2xx answer ('ok: production'), at most 40 characters; never headers or the target's address. */
-  answer: string | null;
-}
+export type { UpstreamHealth, UpstreamHealthState };
 
 /**
  * GET <upstream>/health with its own short deadline, for the /test diagnostics page: one call,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localizeFieldMessage, serverFieldErrors, validateForm } from '../../client/lib/form';
-import { createTranslator, type Messages } from '../../client/lib/i18n';
+import { localizeFieldMessage, serverFieldErrors, validateForm } from '../../src/domain/form';
+import { createTranslator, type Messages } from '../../src/i18n/translator';
 import { activityReceiveRequestSchema, privacyControlAddRequestSchema, sendCdkeyOrderMailRequestSchema } from '../../src/domain/api-schemas';
 import { LOCALES, type Locale } from '../../src/domain/locales';
 import enUS from '../../locales/en-US.json';

@@ -15,8 +15,8 @@ import {
   HOST_STORAGE_KEY,
   type ApiTransport,
 } from '../../client/lib/api';
-import { EDGE_ERRORS, parseHostKey } from '../../client/lib/api-handlers';
-import { createTranslator, type Messages } from '../../client/lib/i18n';
+import { EDGE_ERRORS, parseHostKey } from '../../src/domain/api-handlers';
+import { createTranslator, type Messages } from '../../src/i18n/translator';
 import { readEnvelope } from '../../src/domain/api-schemas';
 import { API_ERRORS, PASS_THROUGH_CODES } from '../../src/domain/api-errors';
 import { LOCALES, type Locale } from '../../src/domain/locales';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feedbackAddRequestSchema, TICKET_TYPES } from '../../src/domain/api-schemas';
-import { createTranslator } from '../../client/lib/i18n';
-import { composeName, describeSystem, feedbackPayload, prefillFromQuery, validateFeedback } from '../../client/lib/feedback';
+import { createTranslator } from '../../src/i18n/translator';
+import { composeName, describeSystem, feedbackPayload, prefillFromQuery, validateFeedback } from '../../src/domain/feedback';
 import enUS from '../../locales/en-US.json';
 import frFR from '../../locales/fr-FR.json';
 

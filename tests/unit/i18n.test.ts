@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createTranslator, I18nProvider, mergeMessages, useT, type Messages } from '../../client/lib/i18n';
-import { clientMessages, clientMessagesPayload, translatorFor } from '../../src/i18n/messages';
+import { createTranslator, I18nProvider, mergeMessages, useT, type Messages } from '../../src/i18n/translator';
+import { clientMessages, clientMessagesPayload, translatorFor } from '../../src/services/messages';
 import enUS from '../../locales/en-US.json';
 import jaJP from '../../locales/ja-JP.json';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import * as site from '../../src/index';
 import type { AppEnv } from '../../src/env';
-import { EDGE_ERRORS, type EdgeErrorName } from '../../client/lib/api-handlers';
+import { EDGE_ERRORS, type EdgeErrorName } from '../../src/domain/api-handlers';
 import { MAX_UPSTREAM_RESPONSE_BYTES } from '../../src/services/upstream';
 import { ORIGIN } from './helpers';
 

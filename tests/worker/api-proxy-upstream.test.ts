@@ -3,7 +3,7 @@ import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
 import * as site from '../../src/index';
 import type { AppEnv } from '../../src/env';
-import { EDGE_ERRORS, parseHostKey } from '../../client/lib/api-handlers';
+import { EDGE_ERRORS, parseHostKey } from '../../src/domain/api-handlers';
 import { ORIGIN } from './helpers';
 
 // What the upstream actually receives, and which upstream. The reference origin cannot report the

@@ -1,7 +1,7 @@
 // How each payment status looks (SPEC §3 statuses; issue 12 item 3). Used by the result island
 // and, rendered on the server only, by /text-checkout, so reviewers read exactly what buyers see.
 import type { ReactNode, Ref } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../../src/i18n/translator';
 import { statusDisplay, type CheckoutStatus, type DeclineReason, type ResultLinks } from '../../../src/domain/checkout';
 import DownloadButton from '../../islands/DownloadButton';
 

@@ -2,7 +2,7 @@
 // served by this site, so a whole purchase runs with no third-party script. Both say plainly that
 // they are a test: no money moves.
 import { useRef, useState, type FormEvent } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../../src/i18n/translator';
 
 export function TestModeBadge() {
   const t = useT();

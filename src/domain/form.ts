@@ -1,7 +1,7 @@
 // Pure helpers of the email forms (licence code, trial code, do-not-sell), shared by the islands and
 // the edge proxy: field messages in the page's language, validation with the shared zod schemas
 // (passed in, so this file does not pull zod into any bundle by itself), the forms' DOM ids.
-import type { Translate } from './i18n';
+import type { Translate } from '../i18n/translator';
 
 /** The <form id> of each form page: the no-JS POST fallback sends the visitor back to it. */
 export const FORM_IDS = {

@@ -2,7 +2,7 @@ import enUS from '../../locales/en-US.json';
 import frFR from '../../locales/fr-FR.json';
 import jaJP from '../../locales/ja-JP.json';
 import zhCN from '../../locales/zh-CN.json';
-import { createTranslator, mergeMessages, type I18n, type Messages } from '../../client/lib/i18n';
+import { createTranslator, mergeMessages, type I18n, type Messages } from '../i18n/translator';
 import { DEFAULT_LOCALE, negotiateLocale, type Locale } from '../domain/locales';
 
 /** Every locale's messages, bundled into the Worker (a few KB each). */

@@ -1,7 +1,7 @@
 // Pure helpers of the feedback form (client/islands/FeedbackForm.tsx): its fields, the request it
 // sends, validation with the shared schema (passed in, as in form.ts) and the field messages in
 // the page's language, the prefill from the query and from what the browser says about itself.
-import type { Translate } from './i18n';
+import type { Translate } from '../i18n/translator';
 import type { FieldErrors } from './form';
 
 /** The form's input names in the order they appear (the first invalid one gets the focus). */

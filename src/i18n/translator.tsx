@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import rosetta from 'rosetta';
-import type { Locale } from '../../src/domain/locales';
+import type { Locale } from '../domain/locales';
 
 export type Messages = { [key: string]: string | Messages };
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
