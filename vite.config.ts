@@ -1,27 +1,44 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { DEFAULT_LOCALE, LOCALES, localeFile } from './src/domain/locales.ts';
 
-const UI_PREFIX = 'virtual:ui-messages/';
-const LOCALE_FILE = /^(en-US|fr-FR|ja-JP|zh-CN)$/;
+const UI_MODULE = 'virtual:ui-messages';
+const MESSAGES_ASSET_DIR = '_messages';
+
+const readLocale = (locale: string) => JSON.parse(readFileSync(new URL(`./locales/${localeFile(locale as (typeof LOCALES)[number])}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 /**
- * `import('virtual:ui-messages/<locale>')` is one locale's `ui` namespace only: the browser loads
- * another locale's island messages lazily without downloading its page copy.
+ * The locale files, for both sides, from the one locale list (src/domain/locales.ts):
+ * - `import { loaders } from 'virtual:ui-messages'`: one lazy chunk per locale holding only its
+ *   `ui` namespace, so the browser loads another locale's island messages without its page copy;
+ * - `dist/client/_messages/<code>.json`: every locale but the default, whole and minified, which
+ *   the Worker reads through its assets binding the first time a request needs that locale
+ *   (src/services/messages.ts), so its bundle does not grow with the number of locales.
  */
-function uiMessages(): Plugin {
+function localeMessages(): Plugin {
   return {
-    name: 'ui-messages',
+    name: 'locale-messages',
     resolveId(id) {
-      return id.startsWith(UI_PREFIX) ? `\0${id}` : null;
+      if (id === UI_MODULE) return `\0${UI_MODULE}`;
+      if (id.startsWith(`${UI_MODULE}/`)) return `\0${id}`;
+      return null;
     },
     load(id) {
-      if (!id.startsWith(`\0${UI_PREFIX}`)) return null;
-      const locale = id.slice(UI_PREFIX.length + 1);
-      if (!LOCALE_FILE.test(locale)) throw new Error(`unknown locale ${locale}`);
-      const file = new URL(`./locales/${locale}.json`, import.meta.url);
-      this.addWatchFile(file.pathname);
-      const { ui } = JSON.parse(readFileSync(file, 'utf8')) as { ui: unknown };
-      return `export default ${JSON.stringify({ ui })};`;
+      if (id === `\0${UI_MODULE}`) {
+        const entries = LOCALES.map((locale) => `  ${JSON.stringify(locale)}: () => import(${JSON.stringify(`${UI_MODULE}/${locale}`)}),`);
+        return `export const loaders = {\n${entries.join('\n')}\n};`;
+      }
+      if (!id.startsWith(`\0${UI_MODULE}/`)) return null;
+      const locale = id.slice(UI_MODULE.length + 2);
+      if (!(LOCALES as readonly string[]).includes(locale)) throw new Error(`unknown locale ${locale}`);
+      this.addWatchFile(new URL(`./locales/${locale}.json`, import.meta.url).pathname);
+      return `export default ${JSON.stringify({ ui: readLocale(locale).ui })};`;
+    },
+    generateBundle() {
+      for (const locale of LOCALES) {
+        if (locale === DEFAULT_LOCALE) continue;
+        this.emitFile({ type: 'asset', fileName: `${MESSAGES_ASSET_DIR}/${localeFile(locale)}`, source: JSON.stringify(readLocale(locale)) });
+      }
     },
   };
 }
@@ -30,7 +47,7 @@ function uiMessages(): Plugin {
 // The manifest lets the Worker emit hashed <script>/<link> tags for each page.
 export default defineConfig({
   publicDir: 'public',
-  plugins: [uiMessages()],
+  plugins: [localeMessages()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -2,7 +2,7 @@
 // `node scripts/page-snapshot.mjs <folder> [--url http://127.0.0.1:8787]`: fetches every page of
 // the route table in every locale (desktop and phone, plus the query variants that change a
 // page) and writes each answer's status, headers that shape the page and body, with the CSP
-// nonce blanked, into <folder>. Two snapshots taken before and after a refactor are compared
+// nonce and the bundles' content hashes blanked, into <folder>. Two snapshots taken before and after a refactor are compared
 // with `diff -r`: a change that should not alter any page must leave no difference.
 //
 // The paths come from src/pages/route-table.ts and the locales from src/domain/locales.ts, read as
@@ -64,7 +64,11 @@ try {
   for (const { url, ua } of requests) {
     // Two fetches: the first may be a page-cache miss; both must be the same bytes.
     const answer = await fetch(site.url + url, { redirect: 'manual', headers: { 'User-Agent': ua, 'Accept-Language': 'en-US' } });
-    const body = (await answer.text()).replace(/nonce="[^"]*"/g, 'nonce=""').replace(/'nonce-[^']*'/g, "'nonce-'");
+    // The nonce changes per answer and a bundle's content hash with any client change: both are blanked.
+    const body = (await answer.text())
+      .replace(/nonce="[^"]*"/g, 'nonce=""')
+      .replace(/'nonce-[^']*'/g, "'nonce-'")
+      .replace(/(\/assets\/[\w.-]+?)-[A-Za-z0-9_-]{8}\.(js|css)/g, '$1-HASH.$2');
     const kept = ['content-type', 'location', 'vary', 'cache-control', 'x-robots-tag', 'link', 'content-language'];
     const headers = kept.map((name) => `${name}: ${answer.headers.get(name) ?? ''}`).join('\n');
     const file = `${ua === PHONE ? 'phone' : 'desktop'}${url.replace(/[^A-Za-z0-9._-]+/g, '_')}.txt`;

@@ -1,20 +1,13 @@
 import { createTranslator, mergeMessages, type I18n, type Messages } from '../../src/i18n/translator';
 import { DEFAULT_LOCALE, type Locale } from '../../src/domain/locales';
 import { createStore } from './store';
-
-type Loader = () => Promise<{ default: Messages }>;
-
-// One small chunk per locale, holding only its `ui` messages; fetched the first time it is needed.
-const loaders: Record<Locale, Loader> = {
-  'en-US': () => import('virtual:ui-messages/en-US'),
-  'fr-FR': () => import('virtual:ui-messages/fr-FR'),
-  'ja-JP': () => import('virtual:ui-messages/ja-JP'),
-  'zh-CN': () => import('virtual:ui-messages/zh-CN'),
-};
+// One small chunk per locale of the locale list, holding only its `ui` messages; fetched the
+// first time it is needed (vite.config.ts writes the loaders; the Worker's bundle gets none).
+import { loaders } from 'virtual:ui-messages';
 
 async function tryLoad(locale: Locale): Promise<Messages | null> {
   try {
-    return (await loaders[locale]()).default;
+    return (await loaders[locale]!()).default;
   } catch (error) {
     // SPEC §8: a locale file that fails to load is logged only; the page keeps working.
     console.warn(`Could not load messages for ${locale}`, error);

@@ -1,34 +1,46 @@
-// The four locales of the site. en-US is the default and has no URL prefix.
-export const LOCALES = ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
+/**
+ * The one list of the site's locales: adding a locale is one entry here plus its message file
+ * (locales/<code>.json). Everything per locale reads this list: the URL prefixes, the language
+ * switcher, hreflang and the sitemap, the message loaders of the Worker and the browser, the
+ * legal pages' `?lang=` keys, the language sent to the upstream, and the tests.
+ *
+ * - `code`: the BCP 47 tag; the URL prefix (none for the default), the message file's name,
+ *   the `Intl` locale of dates, numbers and prices, and `<html lang>`.
+ * - `name`: the language's name in itself, for the switcher.
+ * - `legalLang`: the `?lang=` value of the agreement and privacy pages in this language
+ *   (`en`, `zh` and `ja` are the historical keys; a region is added only where the language alone
+ *   would be ambiguous: `zh` is Simplified Chinese, `zh-TW` Traditional).
+ * - `upstreamLang`: what the upstream expects in `common.lang` (docs/UPSTREAM.md).
+ */
+export const LOCALE_ENTRIES = [
+  { code: 'en-US', name: 'English', legalLang: 'en', upstreamLang: 'en-US' },
+  { code: 'fr-FR', name: 'Français', legalLang: 'en', upstreamLang: 'fr-FR' },
+  { code: 'ja-JP', name: '日本語', legalLang: 'ja', upstreamLang: 'ja-JP' },
+  { code: 'zh-CN', name: '简体中文', legalLang: 'zh', upstreamLang: 'zh-CN' },
+] as const satisfies readonly { code: `${string}-${string}`; name: string; legalLang: string; upstreamLang: string }[];
+
+export type LocaleEntry = (typeof LOCALE_ENTRIES)[number];
+export type Locale = LocaleEntry['code'];
+export type LegalLang = LocaleEntry['legalLang'];
+
+export const LOCALES: readonly Locale[] = LOCALE_ENTRIES.map((entry) => entry.code);
 export const DEFAULT_LOCALE: Locale = 'en-US';
 export const LOCALE_COOKIE = 'locale';
 
-/** SPEC §3 "Locale entry": code, iso, name (in its own language), file. */
-export interface LocaleEntry {
-  code: Locale;
-  iso: string;
-  name: string;
-  file: string;
-  /** The `?lang=` value of the static legal pages for this locale. */
-  legalLang: LegalLang;
-}
-
-export type LegalLang = 'en' | 'zh' | 'ja';
-
-export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
-  { code: 'en-US', iso: 'en-US', name: 'English', file: 'en-US.json', legalLang: 'en' },
-  { code: 'fr-FR', iso: 'fr-FR', name: 'Français', file: 'fr-FR.json', legalLang: 'en' },
-  { code: 'ja-JP', iso: 'ja-JP', name: '日本語', file: 'ja-JP.json', legalLang: 'ja' },
-  { code: 'zh-CN', iso: 'zh-CN', name: '简体中文', file: 'zh-CN.json', legalLang: 'zh' },
-];
+/** The message file of a locale, under locales/. */
+export const localeFile = (locale: Locale) => `${locale}.json`;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 export function localeEntry(locale: Locale): LocaleEntry {
-  return LOCALE_ENTRIES.find((entry) => entry.code === locale) ?? LOCALE_ENTRIES[0]!;
+  return LOCALE_ENTRIES.find((entry) => entry.code === locale) ?? LOCALE_ENTRIES[0];
+}
+
+/** The locale a legal page shows for its `?lang=` key (the first locale that uses the key), or null for an unknown key. */
+export function localeForLegalLang(lang: string | null): Locale | null {
+  return LOCALE_ENTRIES.find((entry) => entry.legalLang === lang)?.code ?? null;
 }
 
 /** '' for the default locale, '/fr-FR' for the others. */

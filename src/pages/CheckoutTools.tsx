@@ -5,7 +5,7 @@
 import { useT } from '../i18n/translator';
 import { StatusView } from '../../client/components/checkout/StatusView';
 import { CHECKOUT_STATUSES } from '../domain/checkout';
-import { MESSAGES } from '../services/messages';
+import { DEFAULT_MESSAGES, messagesOf } from '../services/messages';
 import { mergeMessages, type Messages } from '../i18n/translator';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
@@ -96,7 +96,7 @@ export const TextCheckoutPage: PageComponent = ({ locale }) => {
   const sample = 'MTSAMPLE0RDER0001';
   const statusLinks = { retry: links.checkout, changeMethod: links.checkout, support: `${links.feedback}?order_number=${sample}`, licenseCode: links.licenseCode };
   // The raw strings, {{placeholders}} included, so translators see what the code fills in.
-  const keys = flatten(mergeMessages(MESSAGES['en-US']['checkout'] as Messages, MESSAGES[locale]['checkout'] as Messages | undefined), 'checkout');
+  const keys = flatten(mergeMessages(DEFAULT_MESSAGES['checkout'] as Messages, messagesOf(locale)['checkout'] as Messages | undefined), 'checkout');
   return (
     <div className="container page checkout-page" data-page="text-checkout">
       <IslandStylesheet island="CheckoutResult" />

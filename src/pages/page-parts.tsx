@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT, type Messages } from '../i18n/translator';
-import { MESSAGES } from '../services/messages';
+import { DEFAULT_MESSAGES } from '../services/messages';
 import { DEFAULT_LOCALE, type Locale } from '../domain/locales';
 import { campaignFromQuery, carryCampaign } from '../domain/campaign';
 import { Island } from '../components/Island';
@@ -17,7 +17,7 @@ import DownloadButton from '../../client/islands/DownloadButton';
  * per key), so a translation that lags behind still renders every item.
  */
 export function messageKeys(path: string): string[] {
-  let node: Messages | string | undefined = MESSAGES[DEFAULT_LOCALE];
+  let node: Messages | string | undefined = DEFAULT_MESSAGES;
   for (const part of path.split('.')) {
     if (!node || typeof node === 'string') return [];
     node = node[part];

@@ -1,7 +1,7 @@
 import type { PageRoute } from './types';
 import { isArticleListId } from '../domain/articles';
 import { RESULT_CLIENT_QUERY } from '../domain/checkout';
-import type { LegalLang, Locale } from '../domain/locales';
+import { DEFAULT_LOCALE, localeForLegalLang, type Locale } from '../domain/locales';
 import { NotFoundPage } from './NotFound';
 import { HomePage } from './Home';
 import { MtRecoverPage } from './MtRecover';
@@ -28,13 +28,8 @@ import { LandingPage } from './LandingPage';
 import { CopyDemoPage } from './CopyDemo';
 import { GlareHoverDemoPage } from './GlareHoverDemo';
 
-const LEGAL_LOCALES: Record<LegalLang, Locale> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
-const isLegalLang = (value: string | null): value is LegalLang => value !== null && Object.hasOwn(LEGAL_LOCALES, value);
-const legalLangOk = (query: URLSearchParams) => !query.has('lang') || isLegalLang(query.get('lang'));
-const legalLocale = (query: URLSearchParams): Locale => {
-  const lang = query.get('lang');
-  return isLegalLang(lang) ? LEGAL_LOCALES[lang] : 'en-US';
-};
+const legalLangOk = (query: URLSearchParams) => !query.has('lang') || localeForLegalLang(query.get('lang')) !== null;
+const legalLocale = (query: URLSearchParams): Locale => localeForLegalLang(query.get('lang')) ?? DEFAULT_LOCALE;
 
 type Entry = Pick<PageRoute, 'id' | 'path' | 'page'> & Partial<PageRoute>;
 

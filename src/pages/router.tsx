@@ -7,7 +7,7 @@ import { onSitePath } from '../domain/paths';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../domain/locales';
 import { Document, type HeadInfo } from '../components/Document';
 import { Layout } from '../components/Layout';
-import { translatorFor } from '../services/messages';
+import { loadMessages, messagesReady, translatorFor } from '../services/messages';
 import { I18nProvider, type I18n } from '../i18n/translator';
 import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
 import { PageContextProvider, type PageRenderFacts } from './page-context';
@@ -85,6 +85,8 @@ export type PageCacheStatus = 'hit' | 'miss' | 'bypass';
 export async function renderRoute(c: AppContext, { route, locale, mobile, params, rest, cacheable = true }: RenderOptions) {
   const url = new URL(c.req.url);
   const query = url.searchParams;
+  // The legal pages take their locale from `?lang=`, so it may not be the URL's.
+  await loadMessages(c.env, locale);
   const i18n = translatorFor(locale);
   c.set('locale', locale);
   c.set('i18n', i18n);
@@ -94,7 +96,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
   // The consent middleware's per-request ids (fake ones in tests outside production), else the deployment's.
   const analyticsTags = tagMetaContent(c.get('tagIds') ?? tagIdsFrom(c.env)) ?? '';
   const search = htmlSearch(route, url.search);
-  const key = cacheable ? pageCacheKey(c, { route, locale, mobile, rest, search, loaded, analyticsTags }) : null;
+  const key = cacheable && messagesReady(locale) ? pageCacheKey(c, { route, locale, mobile, rest, search, loaded, analyticsTags }) : null;
   let page = key === null ? undefined : pageCache.get(key);
   const status: PageCacheStatus = key === null ? 'bypass' : page ? 'hit' : 'miss';
   if (!page) {

@@ -8,16 +8,16 @@ import { messageForBrowser } from '../services/messages';
  * Private and never cached: the answer depends on who asks.
  */
 export const geoRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const geo = c.get('geo');
     if (geo.invalidOverride) {
-      return c.json({ error: { code: 'invalid_country', message: messageForBrowser(c.req.header('accept-language'), 'buy.geo.invalidCountry') } }, 400);
+      return c.json({ error: { code: 'invalid_country', message: await messageForBrowser(c.env, c.req.header('accept-language'), 'buy.geo.invalidCountry') } }, 400);
     }
     return c.json({ country: geo.country, currency: geo.currency });
   })
-  .all('/', (c) => {
+  .all('/', async (c) => {
     c.header('Allow', 'GET, HEAD');
     c.header('Cache-Control', 'no-store');
-    return c.json({ error: { code: 'method_not_allowed', message: messageForBrowser(c.req.header('accept-language'), 'buy.geo.methodNotAllowed') } }, 405);
+    return c.json({ error: { code: 'method_not_allowed', message: await messageForBrowser(c.env, c.req.header('accept-language'), 'buy.geo.methodNotAllowed') } }, 405);
   });

@@ -24,14 +24,14 @@ export const health = new Hono<AppEnv>()
   })
   .get('/upstream', async (c) => {
     c.header('Cache-Control', 'no-store');
-    const message = (key: string) => messageForBrowser(c.req.header('accept-language'), key);
+    const message = (key: string) => messageForBrowser(c.env, c.req.header('accept-language'), key);
     const host = c.req.query('host');
     const hostKey = parseHostKey(host);
-    if (host !== undefined && hostKey === null) return c.json({ error: { code: 'invalid_host', message: message('diagnostics.upstream.invalidHost') } }, 400);
+    if (host !== undefined && hostKey === null) return c.json({ error: { code: 'invalid_host', message: await message('diagnostics.upstream.invalidHost') } }, 400);
     // Without the limiter the check still has its own short deadline.
     if (!(await withinRateLimit(c.env.FORM_RATE_LIMITER, `${c.req.header('cf-connecting-ip') ?? 'unknown'}|/health/upstream`, 'form', c.get('requestId')))) {
       c.header('Retry-After', '60');
-      return c.json({ error: { code: 'too_many_requests', message: message('diagnostics.upstream.tooMany') } }, 429);
+      return c.json({ error: { code: 'too_many_requests', message: await message('diagnostics.upstream.tooMany') } }, 429);
     }
     const result = await checkUpstreamHealth(c.env, hostKey, UPSTREAM_HEALTH_TIMEOUT_MS);
     return c.json({ ...result, timeoutMs: UPSTREAM_HEALTH_TIMEOUT_MS });

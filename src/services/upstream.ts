@@ -15,7 +15,7 @@
 //   faults    a deadline of UPSTREAM_TIMEOUT_MS (default 8 s) over the whole exchange → 504;
 //             a connection failure, a 5xx, a redirect, a non-JSON, non-envelope or over-1-MB answer
 //             → 502. Each as an envelope with an EDGE_ERRORS code; nothing ever hangs or throws.
-import type { Locale } from '../domain/locales';
+import { localeEntry, type Locale } from '../domain/locales';
 import { APP_ID, PRODUCT_ID, PRODUCT_ID_HEADER, envelopeStyle, readEnvelope } from '../domain/api-schemas';
 import { EDGE_ERRORS, type EdgeErrorName, type HostKey } from '../domain/api-handlers';
 import { readCappedBytes } from '../domain/bodies';
@@ -42,15 +42,8 @@ export const CLIENT_IP_HEADER = 'CF-Connecting-IP';
 export const COUNTRY_HEADER = 'CF-IPCountry';
 
 /** What the origin expects in common.lang (docs/UPSTREAM.md: BCP 47 tags such as 'en-US', 'zh-CN'). */
-const UPSTREAM_LANG: Record<Locale, string> = {
-  'en-US': 'en-US',
-  'fr-FR': 'fr-FR',
-  'ja-JP': 'ja-JP',
-  'zh-CN': 'zh-CN',
-};
-
 export function upstreamLang(locale: Locale): string {
-  return UPSTREAM_LANG[locale];
+  return localeEntry(locale).upstreamLang;
 }
 
 export interface UpstreamCallOptions {

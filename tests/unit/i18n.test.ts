@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createTranslator, I18nProvider, mergeMessages, useT, type Messages } from '../../src/i18n/translator';
-import { clientMessages, clientMessagesPayload, translatorFor } from '../../src/services/messages';
+import { clientMessages, clientMessagesPayload, loadMessages, translatorFor } from '../../src/services/messages';
+import { LOCALES } from '../../src/domain/locales';
 import enUS from '../../locales/en-US.json';
 import jaJP from '../../locales/ja-JP.json';
 
@@ -37,6 +39,13 @@ describe('createTranslator', () => {
   it('fills numeric params', () => {
     expect(createTranslator('en-US', { c: '© {{year}}' }).t('c', { year: 2026 })).toBe('© 2026');
   });
+});
+
+// The Worker reads each locale's file from its static assets (tests/worker covers that path);
+// here a stand-in binding answers with the files under locales/.
+beforeAll(async () => {
+  const ASSETS = { fetch: async (request: Request) => new Response(readFileSync(new URL(`../../locales/${new URL(request.url).pathname.split('/').pop()}`, import.meta.url))) } as unknown as Fetcher;
+  for (const locale of LOCALES) await loadMessages({ ASSETS }, locale);
 });
 
 describe('translatorFor (the server translators)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, LOCALES, localeEntry, localePrefix, localizePath, negotiateLocale, splitLocale } from '../../src/domain/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, LOCALES, localeEntry, localeFile, localeForLegalLang, localePrefix, localizePath, negotiateLocale, splitLocale } from '../../src/domain/locales';
 
 describe('LOCALES', () => {
   it('are en-US (the default), fr-FR, ja-JP and zh-CN', () => {
@@ -8,9 +8,15 @@ describe('LOCALES', () => {
     expect(DEFAULT_LOCALE).toBe('en-US');
   });
 
-  it('each have an entry with code, iso, name, file and the legal pages language', () => {
+  it('each have an entry with code, name, file, the legal pages language and the upstream language', () => {
     expect(LOCALE_ENTRIES.map((e) => e.code)).toEqual([...LOCALES]);
-    for (const entry of LOCALE_ENTRIES) expect(entry.file).toBe(`${entry.code}.json`);
+    for (const entry of LOCALE_ENTRIES) expect(localeFile(entry.code)).toBe(`${entry.code}.json`);
+    for (const entry of LOCALE_ENTRIES) expect(entry.upstreamLang).toBe(entry.code);
+    expect(localeForLegalLang('en')).toBe('en-US');
+    expect(localeForLegalLang('ja')).toBe('ja-JP');
+    expect(localeForLegalLang('zh')).toBe('zh-CN');
+    expect(localeForLegalLang('xx')).toBeNull();
+    expect(localeForLegalLang(null)).toBeNull();
     expect(localeEntry('ja-JP').legalLang).toBe('ja');
     expect(localeEntry('zh-CN').legalLang).toBe('zh');
     expect(localeEntry('fr-FR').legalLang).toBe('en');

@@ -43,6 +43,8 @@ export default defineConfig({
   root,
   // Vite's cache lives under the project root by default; keep it out of tests/.
   cacheDir: fileURLToPath(new URL('../../node_modules/.vite/worker', import.meta.url)),
+  // The same stand-in as wrangler.toml's [alias]: the browser-only module of the Vite build.
+  resolve: { alias: { 'virtual:ui-messages': fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url)) } },
   plugins: [cloudflareTest({ wrangler: { configPath: wranglerConfig }, miniflare: { workers: [originWorker()] } })],
   test: {
     name: 'worker',
