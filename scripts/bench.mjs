@@ -2,7 +2,8 @@
 // `npm run bench`: the site in production mode on loopback, measured. Prints one table and writes
 // bench-results.json (not committed); compares with the previous bench-results.json if present.
 // Flags: --no-lighthouse (skip Lighthouse), --quick (shorter load phases), --port <n> (the site's
-// port; default a free one).
+// port; default a free one), --baseline <git ref> (also measures that commit's Worker start-up, in
+// the same run, for the start-up budget; without it the budget is the absolute limit alone).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBrowser } from './lib/browser.mjs';
@@ -15,12 +16,14 @@ import { beaconPath, beaconPathTemplate, collectedCount, visitorIp, waitForColle
 import { measurePlanCache } from './bench/plan-cache.mjs';
 import { measureRenderCosts, routeTablePages } from './bench/render-cost.mjs';
 import { measurePageThroughput, writeStaticCopies } from './bench/page-throughput.mjs';
-import { measureWorkerBundle } from './bench/worker-bundle.mjs';
+import { measureStartup, measureWorkerBundle } from './bench/worker-bundle.mjs';
+import { checkoutBaseline } from './bench/baseline.mjs';
 import { checkoutBudgets, measureCheckout } from './bench/checkout.mjs';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const portArg = argv.includes('--port') ? Number(argv[argv.indexOf('--port') + 1]) : undefined;
+const baselineRef = argv.includes('--baseline') ? argv[argv.indexOf('--baseline') + 1] : undefined;
 const RESULTS = new URL('../bench-results.json', import.meta.url).pathname;
 const LOAD_MS = args.has('--quick') ? 1500 : 4000;
 const RENDER_N = args.has('--quick') ? 100 : 400;
@@ -173,6 +176,12 @@ async function main() {
   }
   // After the site has stopped, so building and evaluating the bundle loads nothing that is measured.
   results.workerBundle = measureWorkerBundle();
+  const baseline = baselineRef ? checkoutBaseline(baselineRef) : null;
+  try {
+    results.startup = { ...measureStartup({ runs: args.has('--quick') ? 3 : 7, baselineRoot: baseline?.root }), baselineRef: baselineRef ?? null };
+  } finally {
+    baseline?.remove();
+  }
 
   results.budgets = [...checkBudgets(results), ...checkoutBudgets(results.checkout)];
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
@@ -209,6 +218,13 @@ function print(r, prev) {
     const w = r.workerBundle;
     out.push('', '## Worker bundle (wrangler deploy --dry-run --env production)', '', '| raw KB | gzip KB | startup ms (median, fresh Node processes) | largest parts |', '|---|---|---|---|');
     out.push(`| ${kb(w.raw)}${trend(w.raw, prev?.workerBundle?.raw)} | ${kb(w.gzip)} | ${w.startupMs.toFixed(0)} (${w.startupRuns.map((t) => t.toFixed(0)).join(', ')}) | ${w.contributors.map((c) => `${c.group} ${kb(c.bytes)}`).join(', ')} |`);
+  }
+  if (r.startup) {
+    const s = r.startup;
+    const row = (name, x) => `| ${name} | ${x.activeMs.toFixed(1)} | ${x.runs.map((t) => t.toFixed(0)).join(', ')} | ${x.gzipKb ?? '–'} |`;
+    out.push('', '## Worker start-up (wrangler check startup --env production: "Active" CPU ms of the start-up profile, median; alternating runs)', '', '| checkout | Active ms | runs | bundle gzip KiB (wrangler) |', '|---|---|---|---|');
+    out.push(row('this one', s.current));
+    if (s.baseline) out.push(row(`baseline ${s.baselineRef}`, s.baseline));
   }
   if (r.beaconDelivery) {
     const d = r.beaconDelivery;

@@ -16,6 +16,11 @@ export const BUDGETS = {
   // Median per-round ratio of page req/s to a static asset's, for these pages.
   pageThroughputRatioToStatic: 0.8,
   pageThroughputPages: ['home', 'buy', 'product', 'form'],
+  // The Worker as deployed: its gzip size (wrangler deploy --dry-run), and its start-up CPU
+  // ("Active" of wrangler check startup), which must not grow with the number of locales: at most
+  // the baseline commit's when one is measured in the same run.
+  workerBundleGzipKb: 400,
+  startupActiveMs: 50,
 };
 
 /** Render targets that are pages (the route table), not /health or the beacon. */
@@ -81,6 +86,19 @@ export function checkBudgets(r) {
       limit: `≥ ${BUDGETS.pageThroughputRatioToStatic}`,
       measured: `${row.ratioToStatic.toFixed(2)} (rounds ${row.ratioMin.toFixed(2)}–${row.ratioMax.toFixed(2)})`,
       pass: row.ratioToStatic >= BUDGETS.pageThroughputRatioToStatic,
+    });
+  }
+  if (r.workerBundle) {
+    out.push({ name: 'Worker bundle (gzip)', limit: `≤ ${BUDGETS.workerBundleGzipKb} KB`, measured: `${(r.workerBundle.gzip / 1024).toFixed(1)} KB`, pass: r.workerBundle.gzip <= BUDGETS.workerBundleGzipKb * 1024 });
+  }
+  if (r.startup?.current) {
+    const { current, baseline } = r.startup;
+    const limit = baseline ? Math.min(BUDGETS.startupActiveMs, baseline.activeMs) : BUDGETS.startupActiveMs;
+    out.push({
+      name: 'Worker start-up, Active CPU (wrangler check startup)',
+      limit: baseline ? `≤ ${BUDGETS.startupActiveMs} ms and ≤ baseline ${r.startup.baselineRef} (${baseline.activeMs.toFixed(1)} ms)` : `≤ ${BUDGETS.startupActiveMs} ms`,
+      measured: `${current.activeMs.toFixed(1)} ms`,
+      pass: current.activeMs <= limit,
     });
   }
   const plans = r.planCache;

@@ -47,3 +47,42 @@ export function measureWorkerBundle({ startups = 5 } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `wrangler check startup --env production` in `root`: the bundle's gzip size as wrangler reports
+ * it and the "Active" CPU time of the Worker's start-up profile (workerd on this machine), one
+ * figure per run.
+ */
+function checkStartupOnce(root) {
+  const dir = mkdtempSync(join(tmpdir(), 'mt-bench-startup-'));
+  try {
+    const run = spawnSync(join(ROOT, 'node_modules/.bin/wrangler'), ['check', 'startup', '--env', 'production', '--outfile', join(dir, 'startup.cpuprofile')], { cwd: root, env: projectEnv(), encoding: 'utf8' });
+    const text = `${run.stdout}\n${run.stderr}`;
+    const active = /Active:\s*([\d.]+)\s*ms/.exec(text);
+    const gzip = /gzip:\s*([\d.]+)\s*KiB/.exec(text);
+    if (run.status !== 0 || !active) throw new Error(`wrangler check startup failed in ${root}: ${text.slice(-2000)}`);
+    return { activeMs: Number(active[1]), gzipKb: gzip ? Number(gzip[1]) : null };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The start-up figure of this checkout and, when `baselineRoot` is given (another checkout with
+ * its client built), of that one too, in alternating runs so both see the same machine; the
+ * median of each.
+ */
+export function measureStartup({ runs = 5, baselineRoot } = {}) {
+  const current = [];
+  const baseline = [];
+  for (let i = 0; i < runs; i++) {
+    if (baselineRoot) baseline.push(checkStartupOnce(baselineRoot));
+    current.push(checkStartupOnce(ROOT));
+  }
+  const median = (rows) => {
+    if (!rows.length) return null;
+    const sorted = rows.map((r) => r.activeMs).sort((a, b) => a - b);
+    return { activeMs: sorted[Math.floor(sorted.length / 2)], runs: rows.map((r) => r.activeMs), gzipKb: rows[0].gzipKb };
+  };
+  return { current: median(current), baseline: median(baseline) };
+}

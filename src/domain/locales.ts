@@ -11,13 +11,22 @@
  *   (`en`, `zh` and `ja` are the historical keys; a region is added only where the language alone
  *   would be ambiguous: `zh` is Simplified Chinese, `zh-TW` Traditional).
  * - `upstreamLang`: what the upstream expects in `common.lang` (docs/UPSTREAM.md).
+ * - `alsoFor`: lower-case Accept-Language tags (and their subtags) this locale answers besides
+ *   its own code and language, where the language alone would pick another locale: Traditional
+ *   Chinese readers in Hong Kong and Macau get zh-TW, not zh-CN.
  */
 export const LOCALE_ENTRIES = [
   { code: 'en-US', name: 'English', legalLang: 'en', upstreamLang: 'en-US' },
-  { code: 'fr-FR', name: 'Français', legalLang: 'en', upstreamLang: 'fr-FR' },
+  { code: 'fr-FR', name: 'Français', legalLang: 'fr', upstreamLang: 'fr-FR' },
   { code: 'ja-JP', name: '日本語', legalLang: 'ja', upstreamLang: 'ja-JP' },
   { code: 'zh-CN', name: '简体中文', legalLang: 'zh', upstreamLang: 'zh-CN' },
-] as const satisfies readonly { code: `${string}-${string}`; name: string; legalLang: string; upstreamLang: string }[];
+  { code: 'de-DE', name: 'Deutsch', legalLang: 'de', upstreamLang: 'de-DE' },
+  { code: 'es-ES', name: 'Español', legalLang: 'es', upstreamLang: 'es-ES' },
+  { code: 'it-IT', name: 'Italiano', legalLang: 'it', upstreamLang: 'it-IT' },
+  { code: 'pt-BR', name: 'Português (Brasil)', legalLang: 'pt', upstreamLang: 'pt-BR' },
+  { code: 'ko-KR', name: '한국어', legalLang: 'ko', upstreamLang: 'ko-KR' },
+  { code: 'zh-TW', name: '繁體中文', legalLang: 'zh-TW', upstreamLang: 'zh-TW', alsoFor: ['zh-hant', 'zh-hk', 'zh-mo'] },
+] as const satisfies readonly { code: `${string}-${string}`; name: string; legalLang: string; upstreamLang: string; alsoFor?: readonly string[] }[];
 
 export type LocaleEntry = (typeof LOCALE_ENTRIES)[number];
 export type Locale = LocaleEntry['code'];
@@ -83,7 +92,10 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     const language = tag.split('-')[0];
-    const found = LOCALES.find((locale) => locale.toLowerCase() === tag || locale.split('-')[0] === language);
+    const found =
+      LOCALES.find((locale) => locale.toLowerCase() === tag) ??
+      LOCALE_ENTRIES.find((entry) => 'alsoFor' in entry && entry.alsoFor.some((alias) => tag === alias || tag.startsWith(`${alias}-`)))?.code ??
+      LOCALES.find((locale) => locale.split('-')[0] === language);
     if (found) return found;
   }
   return null;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
+import { LOCALES } from './messages';
 import { installerBytes } from '../../scripts/seed-installer.mjs';
 
 // The ad-landing page: its download gives the home page's file name for the same campaign (the
@@ -23,7 +24,7 @@ async function downloadName(page: Page, selector: string): Promise<string> {
   return download.suggestedFilename();
 }
 
-for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const) {
+for (const locale of LOCALES) {
   const prefix = locale === 'en-US' ? '' : `/${locale}`;
 
   test(`in ${locale}, the landing download keeps the campaign and names the file as home does`, async ({ page, pageErrors }) => {

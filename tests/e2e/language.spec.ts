@@ -1,4 +1,5 @@
-import { test, expect, gotoHydrated, waitHydrated } from './fixtures';
+import { test, expect, gotoHydrated, PHONE, waitHydrated } from './fixtures';
+import { at, LOCALES } from './messages';
 
 async function switchTo(page: import('@playwright/test').Page, locale: string) {
   await page.locator('.nav-desktop .language-switcher button').click();
@@ -43,5 +44,24 @@ test.describe('language switcher', () => {
     await expect(page.locator('#language-list-desktop')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.locator('#language-list-desktop')).toBeHidden();
+  });
+});
+
+test.describe('language switcher on a phone', () => {
+  test.use({ ...PHONE });
+
+  test('reaches every locale from the burger menu, on the mobile pages', async ({ page, context }) => {
+    await gotoHydrated(page, '/mobile/buy');
+    const items = page.locator('#mobile-menu [data-locale-link]');
+    for (const locale of LOCALES) {
+      await page.locator('.burger').click();
+      await page.locator('#mobile-menu .language-switcher button').click();
+      await expect(items).toHaveCount(LOCALES.length);
+      await page.locator(`#mobile-menu [data-locale-link="${locale}"]`).click();
+      await page.waitForURL((url) => url.pathname === at(locale, '/mobile/buy'));
+      await waitHydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe(locale);
+    }
   });
 });

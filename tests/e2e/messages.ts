@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 
-/** The e2e suites' view of the copy: the locale files as shipped, read once per worker. */
-export type Locale = 'en-US' | 'fr-FR' | 'ja-JP' | 'zh-CN';
+import { LOCALES, localeFile, type Locale } from '../../src/domain/locales';
 
-const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'));
-const FILES: Record<Locale, unknown> = { 'en-US': readLocale('en-US'), 'fr-FR': readLocale('fr-FR'), 'ja-JP': readLocale('ja-JP'), 'zh-CN': readLocale('zh-CN') };
+export { LOCALES, type Locale };
+
+/** The e2e suites' view of the copy: the locale files of the locale list as shipped, read once per worker. */
+const readLocale = (locale: Locale): unknown => JSON.parse(readFileSync(new URL(`../../locales/${localeFile(locale)}`, import.meta.url), 'utf8'));
+const FILES = Object.fromEntries(LOCALES.map((locale) => [locale, readLocale(locale)])) as Record<Locale, unknown>;
 
 /** A message from the locale files, {{placeholders}} filled. */
 export function msg(locale: Locale, key: string, params: Record<string, string> = {}): string {

@@ -14,7 +14,13 @@ const noCss = {
   resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
   load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
 };
-const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
+// The browser-only locale loaders: the same stand-in as the Worker's (wrangler.toml [alias]).
+const noUiMessages = {
+  name: 'e2e-no-ui-messages',
+  enforce: 'pre' as const,
+  resolveId: (id: string) => (id === 'virtual:ui-messages' ? fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url)) : null),
+};
+const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss, noUiMessages] });
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;

@@ -1,7 +1,5 @@
 import { test, expect, gotoHydrated, PHONE, waitHydrated } from './fixtures';
-import { at, msg, type Locale } from './messages';
-
-const LOCALES: Locale[] = ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'];
+import { at, LOCALES, msg } from './messages';
 
 test.describe('top bar Products menu (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

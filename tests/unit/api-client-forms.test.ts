@@ -3,15 +3,12 @@ import { localizeFieldMessage, serverFieldErrors, validateForm } from '../../src
 import { createTranslator, type Messages } from '../../src/i18n/translator';
 import { activityReceiveRequestSchema, privacyControlAddRequestSchema, sendCdkeyOrderMailRequestSchema } from '../../src/domain/api-schemas';
 import { LOCALES, type Locale } from '../../src/domain/locales';
-import enUS from '../../locales/en-US.json';
-import frFR from '../../locales/fr-FR.json';
-import jaJP from '../../locales/ja-JP.json';
-import zhCN from '../../locales/zh-CN.json';
+import { LOCALE_MESSAGES } from '../locale-messages';
 
 // The forms validate with the same zod schemas as the proxy and the origin, and show the SPEC §5
 // messages in the page's language.
 
-const FILES: Record<Locale, Messages> = { 'en-US': enUS, 'fr-FR': frFR, 'ja-JP': jaJP, 'zh-CN': zhCN };
+const FILES: Record<Locale, Messages> = LOCALE_MESSAGES;
 const t = (locale: Locale) => createTranslator(locale, FILES[locale]).t;
 
 describe('form validation', () => {

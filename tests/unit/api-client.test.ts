@@ -20,12 +20,9 @@ import { createTranslator, type Messages } from '../../src/i18n/translator';
 import { readEnvelope } from '../../src/domain/api-schemas';
 import { API_ERRORS, PASS_THROUGH_CODES } from '../../src/domain/api-errors';
 import { LOCALES, type Locale } from '../../src/domain/locales';
-import enUS from '../../locales/en-US.json';
-import frFR from '../../locales/fr-FR.json';
-import jaJP from '../../locales/ja-JP.json';
-import zhCN from '../../locales/zh-CN.json';
+import { LOCALE_MESSAGES } from '../locale-messages';
 
-const FILES: Record<Locale, Messages> = { 'en-US': enUS, 'fr-FR': frFR, 'ja-JP': jaJP, 'zh-CN': zhCN };
+const FILES: Record<Locale, Messages> = LOCALE_MESSAGES;
 const translator = (locale: Locale) => createTranslator(locale, FILES[locale]).t;
 
 /** The catalogue the site shows (SPEC §8 plus the edge's own faults). */

@@ -55,7 +55,7 @@ describe('translatorFor (the server translators)', () => {
   });
 
   it('renders the footer year placeholder in every locale', () => {
-    for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const) {
+    for (const locale of LOCALES) {
       const text = translatorFor(locale).t('layout.footer.copyright', { year: 2031 });
       expect(text, locale).toContain('2031');
       expect(text, locale).not.toContain('{{');

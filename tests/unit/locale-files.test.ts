@@ -52,6 +52,16 @@ describe('locale files', () => {
     expect(malformed).toEqual([]);
   });
 
+  it.each([...LOCALES])('%s has no key that en-US lacks', (locale) => {
+    const extra = [...(flat[locale] ?? new Map<string, string>()).keys()].filter((key) => !flat['en-US']?.has(key));
+    expect(extra).toEqual([]);
+  });
+
+  it.each([...LOCALES])('%s keeps its keys in the order of en-US, so two locales diff line by line', (locale) => {
+    const order = [...(flat['en-US'] ?? new Map<string, string>()).keys()].filter((key) => flat[locale]?.has(key));
+    expect([...(flat[locale] ?? new Map<string, string>()).keys()].filter((key) => flat['en-US']?.has(key))).toEqual(order);
+  });
+
   it('have a title and description for every page id', () => {
     const pages = Object.keys((byLocale['en-US']?.pages ?? {}) as Tree);
     expect(pages.length).toBeGreaterThan(20);
@@ -74,6 +84,12 @@ describe('translations', () => {
     const translatable = [...en].filter(([, value]) => /[A-Za-z]{3,}/.test(value) && !PRODUCT_NAMES.test(value));
     const same = translatable.filter(([key, value]) => own.get(key) === value).map(([key]) => key);
     expect(same.length / translatable.length, `untranslated: ${same.slice(0, 10).join(', ')}${same.length > 10 ? ', …' : ''}`).toBeLessThanOrEqual(0.1);
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en-US'))('%s leaves no English sentence of en-US as it is', (locale) => {
+    // Two English words or more, the same in both files: a message nobody translated.
+    const same = [...flat['en-US']!].filter(([key, value]) => /[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(value) && !PRODUCT_NAMES.test(value) && flat[locale]?.get(key) === value).map(([key]) => key);
+    expect(same).toEqual([]);
   });
 
   it.each(LOCALES.filter((l) => l !== 'en-US'))('%s page headings differ from en-US (at least 90% of them)', (locale) => {

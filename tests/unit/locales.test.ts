@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, LOCALES, localeEntry, localeFile, localeForLegalLang, localePrefix, localizePath, negotiateLocale, splitLocale } from '../../src/domain/locales';
 
 describe('LOCALES', () => {
-  it('are en-US (the default), fr-FR, ja-JP and zh-CN', () => {
-    expect(LOCALES).toEqual(['en-US', 'fr-FR', 'ja-JP', 'zh-CN']);
+  it('are the ten locales, en-US (the default) first', () => {
+    expect(LOCALES).toEqual(['en-US', 'fr-FR', 'ja-JP', 'zh-CN', 'de-DE', 'es-ES', 'it-IT', 'pt-BR', 'ko-KR', 'zh-TW']);
     expect(DEFAULT_LOCALE).toBe('en-US');
   });
 
@@ -19,18 +19,19 @@ describe('LOCALES', () => {
     expect(localeForLegalLang(null)).toBeNull();
     expect(localeEntry('ja-JP').legalLang).toBe('ja');
     expect(localeEntry('zh-CN').legalLang).toBe('zh');
-    expect(localeEntry('fr-FR').legalLang).toBe('en');
+    expect(localeEntry('fr-FR').legalLang).toBe('fr');
   });
 
-  it('isLocale accepts exactly the four codes', () => {
+  it('isLocale accepts exactly the codes of the list', () => {
     for (const locale of LOCALES) expect(isLocale(locale)).toBe(true);
-    for (const other of ['en', 'fr-fr', 'EN-US', 'de-DE', '', null, 42, 'toString']) expect(isLocale(other)).toBe(false);
+    for (const other of ['en', 'fr-fr', 'EN-US', 'sv-SE', 'de-de', '', null, 42, 'toString']) expect(isLocale(other)).toBe(false);
   });
 });
 
 describe('localePrefix', () => {
   it('is empty for en-US and /<code> for the others', () => {
-    expect(LOCALES.map(localePrefix)).toEqual(['', '/fr-FR', '/ja-JP', '/zh-CN']);
+    expect(LOCALES.map(localePrefix)).toEqual(['', ...LOCALES.slice(1).map((code) => `/${code}`)]);
+    expect(localePrefix('ko-KR')).toBe('/ko-KR');
   });
 });
 
@@ -61,7 +62,7 @@ describe('splitLocale', () => {
     ['/ja-JP/buy', 'ja-JP', '/buy'],
     ['/zh-CN/mobile/buy', 'zh-CN', '/mobile/buy'],
     ['/fr-fr/buy', 'en-US', '/fr-fr/buy'],
-    ['/de-DE/buy', 'en-US', '/de-DE/buy'],
+    ['/sv-SE/buy', 'en-US', '/sv-SE/buy'],
     ['/fr-FRx/buy', 'en-US', '/fr-FRx/buy'],
     ['/en-US/buy', 'en-US', '/en-US/buy'],
     ['/buy/ja-JP', 'en-US', '/buy/ja-JP'],
@@ -89,11 +90,19 @@ describe('negotiateLocale', () => {
     ['ja-JP', 'ja-JP'],
     ['JA-jp', 'ja-JP'],
     ['fr-CA,fr;q=0.9', 'fr-FR'],
-    ['zh-TW', 'zh-CN'],
-    ['zh-Hant-HK', 'zh-CN'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-Hant-HK', 'zh-TW'],
+    ['zh-HK', 'zh-TW'],
+    ['zh-Hans-CN', 'zh-CN'],
+    ['zh', 'zh-CN'],
+    ['pt-PT', 'pt-BR'],
+    ['es-MX', 'es-ES'],
+
+    ['ko', 'ko-KR'],
     ['en-GB,ja;q=0.8', 'en-US'],
-    ['de-DE,ja;q=0.5', 'ja-JP'],
-    ['de-DE,es;q=0.5', null],
+    ['de-DE,ja;q=0.5', 'de-DE'],
+    ['sv-SE,ja;q=0.5', 'ja-JP'],
+    ['sv-SE,nl;q=0.5', null],
     ['*', null],
     ['ja;q=0, fr;q=0.1', 'fr-FR'],
     ['ja;q=0.2, fr;q=0.8', 'fr-FR'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from './helpers';
+import { LOCALES } from '../../src/domain/locales';
 
 
 /** The plan cards of a page: product id, currency and the two prices, in page order. */
@@ -112,7 +113,7 @@ describe('/buy in the visitor currency', () => {
   });
 
   it('shows the money-back guarantee, the lifetime upgrades, what each licence covers and the testimonials', async () => {
-    for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const) {
+    for (const locale of LOCALES) {
       const { text } = await page(locale === 'en-US' ? '/buy' : `/${locale}/buy`);
       expect(text).toContain(message(locale, 'buy.guarantee.heading'));
       expect(text).toContain(message(locale, 'buy.upgrades.heading'));

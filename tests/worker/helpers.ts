@@ -1,11 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
-import enUS from '../../locales/en-US.json';
-import frFR from '../../locales/fr-FR.json';
-import jaJP from '../../locales/ja-JP.json';
-import zhCN from '../../locales/zh-CN.json';
 import type { Locale } from '../../src/domain/locales';
 import { readQueueBody, type BeaconItem, type BeaconQueueBody } from '../../src/domain/beacon-messages';
+import { LOCALE_MESSAGES } from '../locale-messages';
 
 /** The origin the Worker believes it serves (SITE_URL in wrangler.toml). */
 export const ORIGIN = 'http://localhost:8787';
@@ -33,7 +30,7 @@ export function get(path: string, { ua = UA.desktop, headers = {} }: GetOptions 
 }
 
 // Typed loosely: the locale files grow at different paces while translations land.
-export const MESSAGES: Record<Locale, unknown> = { 'en-US': enUS, 'fr-FR': frFR, 'ja-JP': jaJP, 'zh-CN': zhCN };
+export const MESSAGES: Record<Locale, unknown> = LOCALE_MESSAGES;
 
 /** Reads a dotted key from a locale file, filling {{name}} placeholders (independent of the app's i18n code). */
 export function message(locale: Locale, key: string, params: Record<string, string> = {}): string {

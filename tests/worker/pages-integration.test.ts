@@ -29,11 +29,11 @@ const cases: Case[] = ROUTES.filter((route) => route.localized).flatMap((route) 
 );
 
 describe('every page of the route table', () => {
-  it('covers each route in all four locales and each /mobile/ variant', () => {
-    expect(LOCALES).toEqual(['en-US', 'fr-FR', 'ja-JP', 'zh-CN']);
+  it('covers each route in every locale and each /mobile/ variant', () => {
+    expect(LOCALES).toHaveLength(10);
     const localized = ROUTES.filter((route) => route.localized);
     const mobile = localized.filter((route) => route.mobile);
-    expect(cases).toHaveLength(localized.length * 4 + mobile.length * 4);
+    expect(cases).toHaveLength(localized.length * LOCALES.length + mobile.length * LOCALES.length);
     expect(cases.map((c) => c.path)).toEqual(expect.arrayContaining(['/', '/fr-FR', '/ja-JP', '/zh-CN', '/mobile', '/ja-JP/mobile/buy', '/zh-CN/components/Paypal']));
   });
 
@@ -96,7 +96,7 @@ describe('the static legal pages', () => {
     expect(htmlLang(await res.text())).toBe('en-US');
   });
 
-  const invalid = ['fr', 'EN', 'zh-CN', '', 'en%00', 'toString', 'constructor', '__proto__', 'hasOwnProperty'];
+  const invalid = ['fr-FR', 'xx', 'EN', 'zh-CN', '', 'en%00', 'toString', 'constructor', '__proto__', 'hasOwnProperty'];
   const invalidCases = legal.flatMap((route) => invalid.map((lang) => `${route.path}?lang=${lang}`));
 
   it.each(invalidCases)('%s is the 404 page', async (path) => {

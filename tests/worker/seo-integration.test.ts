@@ -23,7 +23,7 @@ const localizedPaths = indexable
   .flatMap((route) => (route.path.includes(':id') ? ARTICLE_LIST_IDS.map((id) => route.path.replace(':id', id)) : [route.path]));
 const expectedLocs = [
   ...localizedPaths.flatMap((path) => LOCALES.map((locale) => ORIGIN + localizePath(locale, path))),
-  ...['/mtdr_user_agreement.html', '/mtdr_privacy.html'].flatMap((path) => ['en', 'ja', 'zh'].map((lang) => `${ORIGIN}${path}?lang=${lang}`)),
+  ...['/mtdr_user_agreement.html', '/mtdr_privacy.html'].flatMap((path) => ['en', 'fr', 'ja', 'zh', 'de', 'es', 'it', 'pt', 'ko', 'zh-TW'].map((lang) => `${ORIGIN}${path}?lang=${lang}`)),
 ];
 
 describe('/sitemap.xml', () => {
@@ -51,7 +51,7 @@ describe('/sitemap.xml', () => {
     }
   });
 
-  it('gives every URL hreflang alternates for all four locales and x-default', async () => {
+  it('gives every URL hreflang alternates for every locale and x-default', async () => {
     const urls = parseSitemap(await (await get('/sitemap.xml')).text());
     for (const url of urls) {
       expect(Object.keys(url.alternates).sort(), url.loc).toEqual([...LOCALES, 'x-default'].sort());
@@ -67,6 +67,12 @@ describe('/sitemap.xml', () => {
       'fr-FR': `${ORIGIN}/fr-FR/buy`,
       'ja-JP': `${ORIGIN}/ja-JP/buy`,
       'zh-CN': `${ORIGIN}/zh-CN/buy`,
+      'de-DE': `${ORIGIN}/de-DE/buy`,
+      'es-ES': `${ORIGIN}/es-ES/buy`,
+      'it-IT': `${ORIGIN}/it-IT/buy`,
+      'pt-BR': `${ORIGIN}/pt-BR/buy`,
+      'ko-KR': `${ORIGIN}/ko-KR/buy`,
+      'zh-TW': `${ORIGIN}/zh-TW/buy`,
       'x-default': `${ORIGIN}/buy`,
     });
   });
