@@ -8,14 +8,14 @@ import frFR from '../../locales/fr-FR.json';
 import jaJP from '../../locales/ja-JP.json';
 import zhCN from '../../locales/zh-CN.json';
 
-// The forms validate with the same zod schemas as the proxy and the origin, and show the SPEC §5
+// The forms validate with the same zod schemas as the proxy and the origin, and show the contract's field
 // messages in the page's language.
 
 const FILES: Record<Locale, Messages> = { 'en-US': enUS, 'fr-FR': frFR, 'ja-JP': jaJP, 'zh-CN': zhCN };
 const t = (locale: Locale) => createTranslator(locale, FILES[locale]).t;
 
 describe('form validation', () => {
-  it("shows the SPEC's exact wording in English", () => {
+  it("shows the contract's exact wording in English", () => {
     const en = t('en-US');
     expect(validateForm(sendCdkeyOrderMailRequestSchema, { email: '' }, ['email'], en)).toEqual({ ok: false, errors: { email: 'email is required' } });
     expect(validateForm(sendCdkeyOrderMailRequestSchema, { email: 'nope' }, ['email'], en)).toEqual({ ok: false, errors: { email: 'email is invalid' } });
