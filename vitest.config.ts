@@ -6,8 +6,8 @@ const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * `vitest run` runs every project: unit (plain Node), worker (inside workerd through the site
- * Worker's fetch) and, once it exists, origin (the reference origin Worker). Each project keeps
- * its own config so the Workers pool never meets vite.config.ts's plugins.
+ * Worker's fetch) and origin (the reference origin Worker). Each project keeps its own config
+ * so the Workers pool never meets vite.config.ts's plugins.
  */
 export default defineConfig({
   test: {

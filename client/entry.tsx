@@ -7,7 +7,7 @@ import { startGlare } from './lib/glare';
 
 pauseAnimationsAfterLanguageSwitch();
 
-// Outside production the server embeds SPEC §2's sitemap list; print it once the layout is up.
+// Outside production the server embeds the short sitemap list; print it once the layout is up.
 const sitemap = document.getElementById('__sitemap');
 if (sitemap?.textContent) console.info('sitemap', JSON.parse(sitemap.textContent));
 

@@ -121,7 +121,7 @@ async function main() {
       };
     }
     const collectedBefore = await collectedCount(site.url);
-    // /health against the beacon (the issue 6 budget): BEACON_ROUNDS alternating phases each, so
+    // /health against the beacon (the beacon budgets, docs/BENCHMARKS.md): BEACON_ROUNDS alternating phases each, so
     // both see the same machine. The beacon is a fresh event per request (uuid, time_) from a
     // fresh visitor (CF-Connecting-IP), as real traffic is; its own work after the answer (the
     // outbox's queue sends) falls inside its phase. Between rounds the bench waits until the

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run seed:installer`: puts an installer-sized stand-in (about 3.2 MB, SPEC §9) into the
+// `npm run seed:installer`: puts an installer-sized stand-in (about 3.2 MB, as the real one) into the
 // local R2 bucket, so /download/... works on `npm start` without the real installer.
 // The bytes are deterministic (same file every run). The real installer goes to production with
 //   wrangler r2 object put mt-installers/mt-recover/setup.exe --file <path> --remote

@@ -2,8 +2,8 @@
 // `npm test`: every check, in order, and one summary line at the very end.
 //   0. the browser for the e2e phase (scripts/lib/browser.mjs finds one or installs one), before
 //      anything else, so a machine where none can be had stops at once with what to run
-//   1. build the client (production; the Worker imports its manifest) and, when origin/ exists,
-//      the reference origin as JavaScript (the worker tests run it as an auxiliary worker)
+//   1. build the client (production; the Worker imports its manifest) and the reference origin
+//      as JavaScript (the worker tests run it as an auxiliary worker)
 //   2. `wrangler types --check` (worker-configuration.d.ts must match wrangler.toml)
 //   3. `tsc` (typecheck of src, client, tests, scripts; then origin/ with its own tsconfig)
 //   4. `vitest run` (every project: unit, worker, origin)

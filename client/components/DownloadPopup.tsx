@@ -18,7 +18,7 @@ import { DEFAULT_INSTALLER_PRODUCT, DOWNLOAD_PREFIX, installerFileName, isInstal
 
 installBeaconSender();
 
-/** SPEC §9: the download-done flag is set 2 s after the download starts. */
+/** The download-done flag is set 2 s after the download starts. */
 export const DOWNLOAD_FLAG_DELAY_MS = 2000;
 
 export type DownloadPhase = 'preparing' | 'saved' | 'failed' | 'phone';
@@ -39,7 +39,7 @@ export interface DownloadRequest {
 }
 
 /**
- * SPEC §4: the suffix of the installer name. With bd_vid: the short code, or — if that request
+ * The suffix of the installer name. With bd_vid: the short code, or — if that request
  * fails — `sem<isSem>` when isSem is present. The 'download' action is reported either way and
  * its errors are ignored (reading error.code marks a failure as handled: no page-wide handler runs).
  */
@@ -91,7 +91,7 @@ export function isPhone(): boolean {
 let busy = false;
 
 /**
- * SPEC §4 "Download": report the click, get the short code when there is a bd_vid, fetch the
+ * The download flow (docs/PRODUCT.md, Download): report the click, get the short code when there is a bd_vid, fetch the
  * installer as a blob (only a 200 will do: no Range here), save it under the generated name and
  * set the download-done flag 2 s later. `update` receives each state for the popup.
  */
@@ -134,7 +134,7 @@ export interface DownloadPopupProps extends DownloadState {
 }
 
 /**
- * SPEC §2's fixed 380 × 360 popup: the setup file's name, an 'Open File' label and a close icon.
+ * The fixed 380 × 360 popup: the setup file's name, an 'Open File' label and a close icon.
  * A non-modal dialog (the page stays usable, like a browser's download bubble): focus moves into
  * it when it opens, Escape or the close button closes it, and the button gets focus back.
  */

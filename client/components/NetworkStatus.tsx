@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useT } from '../../src/i18n/translator';
 import { store, useStore } from '../lib/store';
 
-/** Tracks online/offline (SPEC §1) and tells the visitor when the connection drops and comes back. */
+/** Tracks online/offline and tells the visitor when the connection drops and comes back. */
 export default function NetworkStatus() {
   const t = useT();
   const online = useStore((s) => s.online);

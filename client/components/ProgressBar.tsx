@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { store, useStore } from '../lib/store';
 import { useT } from '../../src/i18n/translator';
 
-// SPEC §9: show after 200 ms (quick work never flashes a bar), run about 5 s, hide 500 ms after the end.
+// Show after 200 ms (quick work never flashes a bar), run about 5 s, hide 500 ms after the end.
 export const PROGRESS_DELAY_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;
 export const PROGRESS_HIDE_MS = 500;

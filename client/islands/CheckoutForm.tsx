@@ -1,4 +1,4 @@
-// The checkout's payment island (issue 12): email and method → one upstream order per (email,
+// The checkout's payment island: email and method → one upstream order per (email,
 // plan, method) → the method's adapter (Stripe, PayPal, or the local test adapter when the order
 // says test_mode) → the result page, whose order query alone decides whether the order is paid.
 import '../styles/forms.css';

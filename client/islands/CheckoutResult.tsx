@@ -1,4 +1,4 @@
-// The result page's island (issue 12 items 3 and 4): polls the upstream order query of the order
+// The result page's island: polls the upstream order query of the order
 // in the URL until it settles, shows that status, and for a paid order the licence code (copy,
 // "send it again") and the three recovery steps. A reload, Stripe's return redirect or a reopened
 // tab land here again and simply resume polling.

@@ -6,7 +6,7 @@ import { useT } from '../../src/i18n/translator';
 import type { DownloadState } from '../components/DownloadPopup';
 
 /**
- * Every Download button (SPEC §4 "Download"). Without JS it is a plain link to the installer.
+ * Every Download button (docs/PRODUCT.md, States and transitions). Without JS it is a plain link to the installer.
  * With JS a click runs the download flow (client/components/DownloadPopup: report, short code for bd_vid, blob,
  * generated name, popup, download-done flag 2 s later); on a phone it explains that the app is
  * for Windows and offers to copy the link. The flow's code loads on the first hover, focus or

@@ -34,7 +34,7 @@ function setValue(form: HTMLFormElement, name: string, value: string, onlyIfEmpt
   if (element instanceof HTMLInputElement && (!onlyIfEmpty || element.value === '')) element.value = value;
 }
 
-/** /feedback: a support ticket with a verification code and up to five screenshots (SPEC §3, §5, §8). */
+/** /feedback: a support ticket with a verification code and up to five screenshots (docs/PRODUCT.md, Feedback ticket). */
 export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
   const { t, locale } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);

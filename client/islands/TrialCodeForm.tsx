@@ -20,7 +20,7 @@ export interface TrialCodeFormProps {
 
 const FIELDS = ['email'] as const;
 
-/** The SPEC §8 reasons a claim is refused with, each with its own explanation. */
+/** The reasons a claim is refused with (4570002–4570005), each with its own explanation. */
 const REASONS: Record<number, string> = {
   [API_ERRORS.ACTIVITY_ALREADY_CLAIMED.code]: 'claimed',
   [API_ERRORS.ACTIVITY_PREVIOUSLY_PURCHASED.code]: 'purchased',
@@ -78,7 +78,7 @@ export default function TrialCodeForm({ action, activityId, deviceId, licenseCod
       <FailureRegion failure={form.failure} onRetry={() => void form.submit()}>
         {refused ? (
           <div className="form-message form-message-error" ref={refusalRef} tabIndex={-1} data-outcome="refused" data-code={refused.code}>
-            {/* SPEC §8's own words for the code lead (translated), then what it means for the visitor. */}
+            {/* The code's own words lead (translated), then what it means for the visitor. */}
             <p className="form-message-title" data-reason-label>
               {t(`ui.trialCode.reasonLabels.${refused.reason}`)}
             </p>

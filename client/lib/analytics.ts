@@ -1,4 +1,4 @@
-// The third-party analytics tags (SPEC §9): the tag manager, the ads tag, and the Bing tracker
+// The third-party analytics tags: the tag manager, the ads tag, and the Bing tracker
 // (only for isSem 2). They load after the page's load event — never before first paint — and
 // only for the purposes the visitor allows (src/domain/consent.ts): visitors the Worker asks
 // (EEA, UK, Switzerland, unknown country: `<meta name="consent-mode">`) start from Google
@@ -160,7 +160,7 @@ export interface Purchase {
 }
 
 /**
- * The analytics purchase event of a paid order (issue 12), with the visit's campaign keys for
+ * The analytics purchase event of a paid order, with the visit's campaign keys for
  * attribution. Only where the tags are configured and allowed for this visitor; the queues are
  * read by the tags whether they loaded before or after this call.
  */

@@ -1,6 +1,6 @@
 import { store } from './store';
 
-// SPEC §4/§9: after a language switch, animations pause for 1.7 s while the new page settles.
+// After a language switch, animations pause for 1.7 s while the new page settles.
 export const LANGUAGE_SWITCH_PAUSE_MS = 1700;
 const KEY = 'lang-switch-at';
 

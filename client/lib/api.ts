@@ -1,8 +1,8 @@
-// The browser's API client: one function per SPEC §7 call, each a POST to the site's own /api/
+// The browser's API client: one function per upstream call, each a POST to the site's own /api/
 // proxy (which adds X-Cf-Productid, common.app_id and common.lang, and picks the upstream).
 //
 // - Both envelopes (resp_common / result) are unwrapped; code 0 resolves with the whole body.
-// - 4570002–4570005 resolve too: the caller gets the body and shows the reason (SPEC §8).
+// - 4570002–4570005 resolve too: the caller gets the body and shows the reason.
 // - Any other code rejects with an ApiError (code, server message or 'unknown error', the
 //   message in the page's language from `ui.api.<code>`, the body). Handlers registered with
 //   onApiErrorCode run 10 ms later unless the caller read `error.code`.
@@ -31,7 +31,7 @@ export interface EnvelopeHead {
 /** A successful answer: the envelope's head beside the call's data. */
 export type ApiAnswer<P extends ApiPath> = ApiResponseData<P> & EnvelopeHead;
 
-/** A trial claim the upstream refused with a SPEC §8 reason (4570002–4570005): passed through, not rejected. */
+/** A trial claim the upstream refused with a reason (4570002–4570005): passed through, not rejected. */
 export interface ActivityRefusal extends EnvelopeHead {
   resp_common: { ret: number; msg: string };
   activity_id?: number;
@@ -74,7 +74,7 @@ export interface ApiTransport {
 }
 
 /**
- * The `?host=` key of this page, remembered in localStorage (SPEC §7): a valid key is stored, any
+ * The `?host=` key of this page, remembered in localStorage: a valid key is stored, any
  * other `host` value clears it (so `?host=release` goes back to the default), no `host` keeps it.
  */
 export function rememberHostKey(search: string, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null): HostKey | null {
@@ -179,7 +179,7 @@ export function createApiClient(transport: ApiTransport) {
     createStripeOrder: (payload: ApiPayload<'/payv2/stripe/elements/create_cdkey_order'>) => call('/payv2/stripe/elements/create_cdkey_order', payload),
     createPaypalOrder: (payload: ApiPayload<'/mingtingvip/payv2/paypal/create_cdkey_order'>) => call('/mingtingvip/payv2/paypal/create_cdkey_order', payload),
     reportPaymentClick: (payload: ApiPayload<'/pay/click_payment_report'>) => call('/pay/click_payment_report', payload),
-    /** SPEC §7: the order query path is chosen by payment type (1 Stripe, 2 PayPal). */
+    /** The order query path is chosen by payment type (1 Stripe, 2 PayPal). */
     queryOrder: (payType: PayType, payload: ApiPayload<'/mingtingvip/payv2/stripe/order/query'>) =>
       payType === 2 ? call('/mingtingvip/payv2/paypal/order/query', payload) : call('/mingtingvip/payv2/stripe/order/query', payload),
     getLicenceCode: (payload: ApiPayload<'/pay/get_cd_key'>) => call('/pay/get_cd_key', payload),

@@ -1,7 +1,7 @@
-// The beacon sender: turns track() events into SPEC §3 reports and sends them to the site's own
+// The beacon sender: turns track() events into tracking reports and sends them to the site's own
 // /beacon with navigator.sendBeacon (an image GET where that is missing or refuses). It never
 // blocks navigation: nothing here is synchronous network or preventDefault. Beacons leave at
-// most every 200 ms (SPEC §9); queued events go at once when the page is being hidden.
+// most every 200 ms; queued events go at once when the page is being hidden.
 import { setTrackSender, type TrackEvent } from './tracking';
 import { currentCampaign, visitorId } from './campaign';
 import { BEACON_THROTTLE_MS, DEFAULT_BUSINESS_INDEX, TRACKING_PRODUCT_ID, tidsFor, type ReportField } from '../../src/domain/tracking';

@@ -1,4 +1,4 @@
-// The visitor and their campaign in the browser (SPEC §9): the visitor id, kept in localStorage
+// The visitor and their campaign in the browser (docs/PRODUCT.md, Campaign keys): the visitor id, kept in localStorage
 // and created once; the campaign keys of the address, kept for the visit; and internal links
 // that carry those keys, so a purchase three pages later is still attributed.
 import { CAMPAIGN_KEYS, campaignFromQuery, carryCampaign, isValidCampaignValue, mergeCampaign, sanitizeCampaign, type Campaign } from '../../src/domain/campaign';

@@ -1,4 +1,4 @@
-// SPEC §8: a chunk that fails to load (usually a deploy replaced the hashed files) reloads the
+// A chunk that fails to load (usually a deploy replaced the hashed files) reloads the
 // page, at most once a minute so a real outage cannot become a reload loop.
 const KEY = 'chunk-reload-at';
 const MIN_INTERVAL_MS = 60_000;

@@ -9,7 +9,7 @@ async function tryLoad(locale: Locale): Promise<Messages | null> {
   try {
     return (await loaders[locale]!()).default;
   } catch (error) {
-    // SPEC §8: a locale file that fails to load is logged only; the page keeps working.
+    // A locale file that fails to load is logged only; the page keeps working.
     console.warn(`Could not load messages for ${locale}`, error);
     return null;
   }

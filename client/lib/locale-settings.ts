@@ -1,10 +1,10 @@
-// SPEC §3/§4 locale settings (country, currency, timestamp), kept in localStorage for 24 hours.
+// The locale settings (country, currency, timestamp), kept in localStorage for 24 hours.
 // Where they come from, in order: this cache while it is fresh; else the edge (GET /api/geo, which
 // replaced the third-party IP lookup); else the browser's language. The buy page seeds the cache
 // with what the server already knew, so a later page (checkout) rarely needs the request at all.
 
 export const LOCALE_SETTINGS_KEY = 'locale-settings';
-/** SPEC §9: the locale cache lives 24 hours. */
+/** The locale cache lives 24 hours. */
 export const LOCALE_SETTINGS_TTL_MS = 24 * 60 * 60 * 1000;
 export const GEO_ENDPOINT = '/api/geo';
 
@@ -40,7 +40,7 @@ function defaultStorage(): Store | null {
 
 /**
  * GET /api/geo, carrying the page's `debug_country` when it has one: outside production that
- * simulates a country for the page (DESIGN §3), so the edge must answer for the same country.
+ * simulates a country for the page, so the edge must answer for the same country.
  * Production ignores the parameter.
  */
 function geoUrl(): string {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 export type DarkMode = 'light' | 'dark' | 'system';
 
-/** SPEC §3 "Store state": shared by every island on the page (one module instance per page). */
+/** The store state (docs/PRODUCT.md, Store state): shared by every island on the page (one module instance per page). */
 export interface StoreState {
   /** The download has been done (set 2 s after a download starts). */
   isDownFlag: boolean;

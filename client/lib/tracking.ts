@@ -2,10 +2,10 @@
 // a small in-page queue until a sender is installed (the beacon sender, client/lib/beacon.ts), so
 // nothing tracked before the sender loads is lost and no island depends on the sender's code.
 
-/** SPEC §3 tracking report fields an island may set; the sender fills in the rest (uuid, time_, tid1/tid2…). */
+/** The tracking report fields an island may set; the sender fills in the rest (uuid, time_, tid1/tid2…). */
 export interface TrackEvent {
   action: string;
-  /** 8109 by default; 8105 for a buy click (SPEC §9). */
+  /** 8109 by default; 8105 for a buy click. */
   business_index?: number;
   btn_id?: string;
   page_id?: string;

@@ -4,7 +4,7 @@ import { newTrialCode } from './ids';
 import { queueMail } from './mail';
 
 // /activity/receive: a trial code, once per email per activity. The checks run in this order,
-// each answering with its SPEC §8 code (the client shows these bodies as the reason):
+// each answering with its own code (the client shows these bodies as the reason):
 //   unknown or not yet started activity → 4590012
 //   activity ended                      → 4570004
 //   email already claimed it            → 4570002

@@ -50,9 +50,9 @@ const faultsSchema = z
   });
 
 export interface ApiFaults {
-  /** Every SPEC §7 call waits this long before it is handled (a slow upstream). */
+  /** Every API call waits this long before it is handled (a slow upstream). */
   latency_ms: number;
-  /** Every SPEC §7 call answers HTTP 500 with 5000001 (a failing upstream). */
+  /** Every API call answers HTTP 500 with 5000001 (a failing upstream). */
   fail_api: boolean;
   /** Only calls to this path answer like fail_api (null: none). */
   fail_path: string | null;
@@ -92,7 +92,7 @@ admin.post('/__faults', async (c) => {
 });
 
 /**
- * Runs before every SPEC §7 call (outside production): waits latency_ms, then answers HTTP 500
+ * Runs before every API call (outside production): waits latency_ms, then answers HTTP 500
  * with 5000001 when fail_api is on, so the site's proxy can be seen against a slow or failing
  * upstream (`npm run soak`). Production never reads the switches.
  */

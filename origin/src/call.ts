@@ -19,7 +19,7 @@ import { nowSeconds } from './ids';
 import { countCall } from './rate-limit';
 import { readSettings, type Settings } from './settings';
 
-// The pipeline every SPEC §7 call goes through, in this order:
+// The pipeline every API call (the paths of API_REQUEST_SCHEMAS) goes through, in this order:
 //   X-Cf-Productid must be '81'            → else 4001006
 //   too-frequent counters                   → 6919992 / 6919993
 //   body ≤ 64 KiB, UTF-8 JSON object        → else 4001001
@@ -113,7 +113,7 @@ async function runCall(c: Context<OriginEnv>, path: ApiPath, handler: CallHandle
   return replyOutcome(c, path, await handler(parsed.data as ApiParsedRequest<ApiPath>, ctx));
 }
 
-/** Registers every SPEC §7 path: POST runs the call, any other method is a 405 envelope. */
+/** Registers every API path: POST runs the call, any other method is a 405 envelope. */
 export function mountCalls(app: Hono<OriginEnv>, handlers: CallHandlers): void {
   for (const path of API_PATHS) {
     // The mapped type guarantees handlers[path] matches path; TypeScript cannot correlate the

@@ -3,9 +3,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_ERRORS, SUCCESS_CODE, type ApiErrorName } from '../../src/domain/api-errors';
 import { envelopeStyle, type FieldError } from '../../src/domain/api-schemas';
 
-// Every answer is one of SPEC §7's two envelopes with the data fields beside it:
+// Every answer is one of the contract's two envelopes with the data fields beside it:
 //   {resp_common: {ret, msg}, ...data}  or, for /mingtingvip/payv2/*, {result: {status, msg}, ...data}.
-// On the SPEC §7 paths every answer is HTTP 200, errors included (the code is in the envelope),
+// On the API call paths every answer is HTTP 200, errors included (the code is in the envelope),
 // except 405 for a method other than POST. Elsewhere plain HTTP statuses apply: 404 unknown
 // path, 400 malformed test/collect body, 503 collection host down, 500 the origin's own failure.
 

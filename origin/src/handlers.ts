@@ -14,7 +14,7 @@ import {
 import { listGroup } from './plans';
 import { addPrivacyRequest } from './privacy';
 
-/** Every SPEC §7 call and the handler that answers it. */
+/** Every API call and the handler that answers it. */
 export const CALL_HANDLERS: CallHandlers = {
   '/ocpc/report_action': reportAction,
   '/ocpc/get_short_code': getShortCode,

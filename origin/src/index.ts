@@ -10,7 +10,7 @@ import { CALL_HANDLERS } from './handlers';
 import { clientKeyOf } from './rate-limit';
 import { testPayments } from './test-payments';
 
-// The reference origin: the upstream API contract of SPEC §7 on D1 (docs/UPSTREAM.md), the
+// The reference origin: the upstream API contract on D1 (docs/UPSTREAM.md), the
 // beacon collection host, and — outside production — a local test payment mode and test controls.
 
 const app = new Hono<OriginEnv>();

@@ -1,6 +1,6 @@
 import type { PayStatus } from '../../src/domain/api-schemas';
 
-// The order state machine (SPEC §3 statuses):
+// The order state machine (the five payment statuses; docs/PRODUCT.md, Payment):
 //   paying ──► paid ──► refunding ──► refunded
 //      │        └──────────────────────▲
 //      └──► failed ──► paid | failed

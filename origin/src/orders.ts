@@ -111,7 +111,7 @@ export const clickPaymentReport: CallHandler<'/pay/click_payment_report'> = asyn
   return inserted.meta.changes === 1 ? ok({}) : fail('ORDER_NOT_FOUND');
 };
 
-/** An order query answers only for orders of its own payment type (SPEC §7: chosen by type). */
+/** An order query answers only for orders of its own payment type (its path is chosen by type). */
 async function queryOrder(db: D1Database, orderId: string, payType: PayType): Promise<CallOutcome<OrderQueryData>> {
   const order = await findOrder(db, orderId);
   if (!order || order.pay_type !== payType) return fail('ORDER_NOT_FOUND');

@@ -2,7 +2,7 @@ import type { CallHandler } from './call';
 import { fail, ok } from './envelope';
 import { newPrivacyRequestId } from './ids';
 
-// /privacy_control/add: a do-not-sell request, one per email (handled within 72 hours, SPEC §8).
+// /privacy_control/add: a do-not-sell request, one per email (the site promises handling within 72 hours).
 export const addPrivacyRequest: CallHandler<'/privacy_control/add'> = async (input, { db, now, clientKey }) => {
   const inserted = await db
     .prepare(

@@ -1,7 +1,7 @@
 import type { ApiErrorName } from '../../src/domain/api-errors';
 import type { Settings } from './settings';
 
-// SPEC §8 too-frequent answers: 6919992 once a client exceeds the burst limit within a window,
+// The too-frequent answers: 6919992 once a client exceeds the burst limit within a window,
 // 6919993 once it exceeds the daily limit (UTC day). Fixed windows counted in D1, so every
 // isolate sees the same counts. Refused calls count too: a client hammering the API stays
 // refused instead of being let through every other call.

@@ -79,7 +79,7 @@ interface SeedPackage {
   prices: Record<'USD' | 'JPY' | 'HKD' | 'SGD' | 'EUR', [number, number]>;
 }
 
-/** The four products of table A; table B sells the first three under its own ids (SPEC §3). */
+/** The four products of table A; table B sells the first three under its own ids (81801–81803). */
 const PRODUCTS: readonly Omit<SeedPackage, 'product_id'>[] = [
   {
     title: 'One-Month',

@@ -1,4 +1,4 @@
-// Valid tracking beacons for the bench and the soak: GET /beacon?<SPEC §3 report fields>, each
+// Valid tracking beacons for the bench and the soak: GET /beacon?<report fields>, each
 // with its own uuid/time_ (so the edge's dedupe and the host's UNIQUE index never merge two), and
 // a visitor IP per request for the per-client beacon rate limiter (120 a minute per client).
 // wrangler dev passes a CF-Connecting-IP header through unchanged (Cloudflare's edge would set it),

@@ -1,15 +1,15 @@
-// The budgets the issues name, checked against one bench run. KB = 1024 bytes.
+// The performance budgets (docs/BENCHMARKS.md, Budgets), checked against one bench run. KB = 1024 bytes.
 export const BUDGETS = {
   homeJsGzipKb: 75,
   homeCssGzipKb: 15,
   lighthouseMinPerformance: 95,
   lighthouseOtherCategories: 100,
-  // Issue 6: the beacon costs about what /health costs.
+  // The beacon costs about what /health costs.
   beaconThroughputRatioToHealth: 0.9,
   beaconCostMarginMs: 0.2,
   // The plan cache: at most one upstream list_group call per currency per 5 minutes.
   planUpstreamCallsPerCurrency: 1,
-  // Issue 15: pages as cheap as /health. In-Worker cost per page (ms), and its margin over /health.
+  // Pages as cheap as /health. In-Worker cost per page (ms), and its margin over /health.
   homeRenderMs: 0.5,
   pageRenderMs: 1,
   pageRenderMarginOverHealthMs: 0.5,

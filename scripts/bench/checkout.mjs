@@ -1,4 +1,4 @@
-// Issue 12's two measurements, in test mode (the reference origin answers test_mode):
+// The checkout's two measurements, in test mode (the reference origin answers test_mode):
 //  - the checkout page's JS: gzip bytes above the bundle the home page shares with it (budget ≤ 25 KB);
 //  - the time from pressing Pay with 4242 to the paid state on the result page, median of `runs`
 //    purchases in Chromium (budget < 2 s on loopback). Speed lives here, never in tests.

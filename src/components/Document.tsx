@@ -14,7 +14,7 @@ export interface HeadInfo {
   /** The /mobile/ variant of a desktop page, announced with rel=alternate media=… */
   mobileAlternate?: string;
   robots: 'index,follow' | 'noindex,follow' | 'noindex,nofollow';
-  /** Outside production only: the SPEC's sitemap list, printed to the console by the client. */
+  /** Outside production only: the short sitemap list (docs/PRODUCT.md, Routes), printed to the console by the client. */
   sitemapList?: string[];
   jsonLd?: object[];
   /** Message namespaces the page's islands read besides `ui` (the route's `clientNamespaces`). */

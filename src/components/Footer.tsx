@@ -6,7 +6,7 @@ import { CookieSettingsLink } from './CookieSettingsLink';
 interface FooterLink {
   href: string;
   label: string;
-  /** The legal pages open in a new tab (SPEC §2). */
+  /** The legal pages open in a new tab (docs/PRODUCT.md, Layout). */
   external?: boolean;
 }
 

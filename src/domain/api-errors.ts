@@ -1,27 +1,28 @@
 // The upstream API's error catalogue: every `ret` (or `result.status`) code the site may see,
 // with its English default message. Pure data and helpers: the origin answers with these codes,
-// the site's proxy and browser client read them. Codes marked "SPEC §8" come from the
-// specification; the others were decided for the reference origin (docs/UPSTREAM.md).
+// the site's proxy and browser client read them. The request-level, too-frequent and activity
+// codes come from the product brief; the others were decided for the reference origin
+// (docs/PRODUCT.md, Error catalogue; docs/UPSTREAM.md).
 
 export const SUCCESS_CODE = 0;
 
 export const API_ERRORS = {
-  // SPEC §8: request-level errors.
+  // Request-level errors (from the product brief).
   UNSUPPORTED_REQUEST: { code: 4001001, message: 'Unsupported request, please check the query' },
   AUTH_EXPIRED: { code: 4001002, message: 'Authorization has expired' },
   QUERY_METHOD_OUTDATED: { code: 4001003, message: 'This query method is out of date, please use the official website' },
   LOGIN_REQUIRED: { code: 4001004, message: 'Please log in first' },
   REQUEST_EXPIRED: { code: 4001005, message: 'The request has expired, please refresh the page' },
   FORBIDDEN: { code: 4001006, message: 'No valid authorization, access forbidden' },
-  // SPEC §8: too frequent (burst, then daily).
+  // Too frequent (burst, then daily; from the product brief).
   TOO_FREQUENT: { code: 6919992, message: 'Operation too frequent, please try again later' },
   TOO_FREQUENT_TODAY: { code: 6919993, message: 'Too frequent, please try again tomorrow' },
-  // SPEC §8: trial-code activity; the client shows these bodies instead of rejecting.
+  // Trial-code activity (from the product brief); the client shows these bodies instead of rejecting.
   ACTIVITY_ALREADY_CLAIMED: { code: 4570002, message: 'Already claimed the event' },
   ACTIVITY_PREVIOUSLY_PURCHASED: { code: 4570003, message: 'Previously purchased membership' },
   ACTIVITY_EXPIRED: { code: 4570004, message: 'Event has expired' },
   ACTIVITY_NOT_NEW_INSTALL: { code: 4570005, message: 'Not a new installation user' },
-  // Decided here: business errors of the reference origin (the 4590xxx band is unused by the SPEC).
+  // Decided here: business errors of the reference origin (the brief leaves the 4590xxx band unused).
   EMAIL_NOT_REGISTERED: { code: 4590001, message: 'This email has not been registered' },
   EMAIL_ALREADY_EXISTS: { code: 4590002, message: 'The email address already exists. Please do not add it again.' },
   CAPTCHA_INVALID: { code: 4590003, message: 'The verification code is incorrect or has expired' },
@@ -41,14 +42,14 @@ export const API_ERRORS = {
 export type ApiErrorName = keyof typeof API_ERRORS;
 export type ApiErrorCode = (typeof API_ERRORS)[ApiErrorName]['code'];
 
-/** SPEC §8: any other non-zero code rejects with the server message, else this. */
+/** Any other non-zero code rejects with the server message, else this (docs/PRODUCT.md, Error catalogue). */
 export const UNKNOWN_ERROR_MESSAGE = 'unknown error';
 
 const MESSAGE_BY_CODE: ReadonlyMap<number, string> = new Map(
   Object.values(API_ERRORS).map((e) => [e.code, e.message] as const),
 );
 
-/** The codes whose response body the client resolves with (shown as the reason), SPEC §8. */
+/** The codes whose response body the client resolves with (shown as the reason): the trial-code refusals. */
 export const PASS_THROUGH_CODES: ReadonlySet<number> = new Set([
   API_ERRORS.ACTIVITY_ALREADY_CLAIMED.code,
   API_ERRORS.ACTIVITY_PREVIOUSLY_PURCHASED.code,
@@ -71,7 +72,7 @@ export function defaultMessage(code: number): string {
 
 /**
  * The message to show for a failed call: the server's own message when it sent one,
- * else the catalogue's default, else 'unknown error' (SPEC §8).
+ * else the catalogue's default, else 'unknown error' (docs/PRODUCT.md, Error catalogue).
  */
 export function messageFor(code: number, serverMessage?: string | null): string {
   const trimmed = serverMessage?.trim();

@@ -1,13 +1,13 @@
 // The error side of the API layer, shared by the browser client (client/lib/api.ts) and the edge
 // proxy (src/routes/api-proxy.ts, src/services/upstream.ts): the wire names between the two, the
-// edge's own fault codes, ApiError, and the per-code handlers of SPEC §8. Pure: no DOM, no zod,
+// edge's own fault codes, ApiError, and the per-code handlers (docs/PRODUCT.md, Error catalogue). Pure: no DOM, no zod,
 // no React, so the Worker and the home page bundle can both import it for a few hundred bytes.
 
 /** The request header that carries the page's `?host=` key to the proxy ('sv' or 'jb'). */
 export const HOST_KEY_HEADER = 'X-Upstream-Host';
 /** The request header that carries the page's locale (one of LOCALES) to the proxy. */
 export const LOCALE_HEADER = 'X-Site-Locale';
-/** The upstream keys a page may ask for (DESIGN §3); anything else means the release host. */
+/** The upstream keys a page may ask for with `?host=`; anything else means the release host. */
 export const HOST_KEYS = ['sv', 'jb'] as const;
 export type HostKey = (typeof HOST_KEYS)[number];
 
@@ -18,7 +18,7 @@ export function parseHostKey(value: string | null | undefined): HostKey | null {
 
 /**
  * Faults the edge reports itself (the upstream never sends these). The 59000xx band is unused by
- * the SPEC and the reference origin. NETWORK_FAILURE is the browser's own: the site did not answer.
+ * the product brief and the reference origin. NETWORK_FAILURE is the browser's own: the site did not answer.
  */
 export const EDGE_ERRORS = {
   NETWORK_FAILURE: { code: 5900001, status: 0, message: 'Network failure, please check your connection and try again' },
@@ -42,7 +42,7 @@ export interface FieldError {
 }
 
 /**
- * A failed call (SPEC §8): `code` is the envelope's code, `message` the server's message or
+ * A failed call (any non-zero code but 4570002–4570005): `code` is the envelope's code, `message` the server's message or
  * 'unknown error', `localizedMessage` what to show in the page's language, `body` the whole answer.
  * Reading `code` marks it as read, which cancels the handler registered for that code.
  */
@@ -99,7 +99,7 @@ function readFieldErrors(body: unknown): FieldError[] {
 
 export type ApiErrorHandler = (error: ApiError) => void;
 
-/** SPEC §8: a handler runs this long after the rejection, unless the caller read the code first. */
+/** A handler runs this long after the rejection, unless the caller read the code first. */
 export const HANDLER_DELAY_MS = 10;
 
 const handlers = new Map<number, Set<ApiErrorHandler>>();

@@ -1,15 +1,15 @@
-// The upstream API contract (SPEC §7) as zod schemas: one request schema and one response-data
+// The upstream API contract (docs/PRODUCT.md, Upstream calls) as zod schemas: one request schema and one response-data
 // type per call, shared by the browser client (form validation), the site's proxy (allowlist and
 // body checks) and the reference origin (docs/UPSTREAM.md). Pure: imports only zod.
 //
-// Field messages follow SPEC §5 ('email is required', 'email is invalid', 'First Name is required'…)
+// Field messages are the contract's wording ('email is required', 'email is invalid', 'First Name is required'…)
 // so a form can show the first issue of a failed parse as is.
 import './zod-config';
 import { z } from 'zod';
 import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
 
 export const APP_ID = 81;
-/** Every request carries this header with the value PRODUCT_ID (SPEC §7). */
+/** Every upstream request carries this header with the value PRODUCT_ID. */
 export const PRODUCT_ID_HEADER = 'X-Cf-Productid';
 export const PRODUCT_ID = '81';
 /** Largest request body the origin reads; larger bodies are answered 4001001. */
@@ -48,7 +48,7 @@ function positiveId(label: string) {
     .max(2_147_483_647, `${label} is invalid`);
 }
 
-/** Trimmed and lower-cased: purchasers are identified by their email (SPEC §6). */
+/** Trimmed and lower-cased: there is no login, purchasers are identified by their email. */
 export const emailSchema = z
   .string({ error: requiredOrInvalid('email') })
   .trim()
@@ -79,12 +79,12 @@ const longCodeSchema = requiredText('long code', 512).regex(/^[\x21-\x7e]+$/, 'l
 
 // ── The common block ────────────────────────────────────────────────────────────────────────
 
-/** SPEC §7: the body's common block; app_id must be 81 (else 4001006). */
+/** The body's common block of every call; app_id must be 81 (else 4001006). */
 export const commonSchema = z.object(
   { app_id: z.literal(APP_ID, { error: 'app id is invalid' }), lang: langSchema.optional() },
   { error: requiredOrInvalid('common') },
 );
-/** For the calls whose payload lists common.lang (SPEC §7): mail and order language. */
+/** For the calls that require common.lang (the licence mail, feedback, both order creations): mail and order language. */
 export const commonWithLangSchema = z.object(
   { app_id: z.literal(APP_ID, { error: 'app id is invalid' }), lang: langSchema },
   { error: requiredOrInvalid('common') },
@@ -93,15 +93,15 @@ export type Common = z.input<typeof commonSchema>;
 
 // ── Shared enumerations ─────────────────────────────────────────────────────────────────────
 
-/** SPEC §3: payment type 1 = stripe, 2 = paypal. */
+/** Payment type 1 = stripe, 2 = paypal. */
 export const PAY_TYPES = { stripe: 1, paypal: 2 } as const;
 export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
 
-/** SPEC §3 payment statuses the origin stores ('unknownError' is the client's own, for a failed query). */
+/** The payment statuses the origin stores ('unknownError' is the client's own, for a failed query). */
 export const PAY_STATUSES = ['paying', 'paid', 'refunding', 'refunded', 'failed'] as const;
 export type PayStatus = (typeof PAY_STATUSES)[number];
 
-/** The two package-id tables of SPEC §3 (A by default, B for search-ad visitors; DESIGN §3). */
+/** The two package-id tables (A by default, B for search-ad visitors; docs/PRODUCT.md, Package-id tables A and B). */
 export const CODE_TABLES = ['A', 'B'] as const;
 export type CodeTable = (typeof CODE_TABLES)[number];
 
@@ -189,7 +189,7 @@ export const feedbackCaptchaRequestSchema = z.object({ common: commonSchema });
 
 export const listGroupRequestSchema = z.object({
   currency: currencySchema,
-  /** Which package-id table prices the list (SPEC §3 tables A and B); A when absent. */
+  /** Which package-id table prices the list (A or B); A when absent. */
   code_table: z.enum(CODE_TABLES, { error: 'code table is invalid' }).default('A'),
   /**
    * Without it: the buy list (the listed plans of the table). With it: exactly these packages
@@ -269,7 +269,7 @@ export interface CaptchaData {
   expires_in: number;
 }
 
-/** SPEC §3 Plan; amounts are integers in minor units of `currency` (JPY has none: 3980 = ¥3,980). */
+/** A plan of the buy list; amounts are integers in minor units of `currency` (JPY has none: 3980 = ¥3,980). */
 export interface Plan {
   product_id: number;
   title: string;
@@ -336,7 +336,7 @@ export interface PrivacyControlAddData {
 
 // ── The call table ──────────────────────────────────────────────────────────────────────────
 
-/** The request schema of every allowed path (SPEC §7), as the origin serves them. */
+/** The request schema of every allowed upstream path, as the origin serves them. */
 export const API_REQUEST_SCHEMAS = {
   '/ocpc/report_action': reportActionRequestSchema,
   '/ocpc/get_short_code': getShortCodeRequestSchema,
@@ -384,7 +384,7 @@ export interface ApiResponseDataMap {
 }
 export type ApiResponseData<P extends ApiPath> = ApiResponseDataMap[P];
 
-/** The order query path of a payment type (SPEC §7: chosen by type 1 or 2). */
+/** The order query path of a payment type (the path is chosen by type 1 or 2). */
 export function orderQueryPath(payType: PayType): ApiPath {
   return payType === PAY_TYPES.paypal ? '/mingtingvip/payv2/paypal/order/query' : '/mingtingvip/payv2/stripe/order/query';
 }
@@ -392,7 +392,7 @@ export function orderQueryPath(payType: PayType): ApiPath {
 // ── Envelopes ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * SPEC §7 names two envelopes. The /mingtingvip/payv2/ calls (the PayPal order creation and both
+ * The contract has two envelopes. The /mingtingvip/payv2/ calls (the PayPal order creation and both
  * order queries) answer `{result: {status, msg}, ...data}`; every other call answers
  * `{resp_common: {ret, msg}, ...data}`. 0 means success in both.
  */
@@ -445,7 +445,7 @@ const epochNumber = (label: string) =>
     z.string().regex(/^\d{1,16}$/, `${label} is invalid`).transform(Number),
   ]);
 
-/** SPEC §3 tracking report fields. (uuid, time_, action, tryno) identifies an event. */
+/** The tracking report fields (docs/PRODUCT.md, Tracking report). (uuid, time_, action, tryno) identifies an event. */
 export const beaconEventSchema = z.object({
   uuid: requiredText('uuid', 64),
   time_: epochNumber('time_'),

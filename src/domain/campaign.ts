@@ -1,4 +1,4 @@
-// The campaign query of SPEC §9 (uuid, from, isSem, group_tid, bd_vid): which keys a visit
+// The campaign query (uuid, from, isSem, group_tid, bd_vid; docs/PRODUCT.md, Campaign keys): which keys a visit
 // carries from page to page and which values are acceptable. Pure (no zod): the browser reads it
 // on every page. An invalid value is dropped, never passed on.
 

@@ -1,4 +1,4 @@
-// The checkout's pure rules (SPEC §3, §4, §7; issue 12): payment methods and their SPEC pay
+// The checkout's pure rules (docs/PRODUCT.md, Orders and payment statuses): payment methods and their pay
 // types, the query a checkout or result URL may carry, the order-status polling schedule, and
 // which display each payment status gets. Shared by the Worker (rendering) and the islands.
 // Types only from api-schemas.ts: its values would pull zod into the checkout's first load
@@ -10,7 +10,7 @@ import { parseHostKey } from './api-handlers';
 export type PayMethod = 'stripe' | 'paypal';
 export const PAY_METHODS: readonly PayMethod[] = ['stripe', 'paypal'];
 
-/** SPEC §3: payment type 1 = stripe, 2 = paypal (api-schemas.ts PAY_TYPES). */
+/** Payment type 1 = stripe, 2 = paypal (api-schemas.ts PAY_TYPES). */
 export const CHECKOUT_PAY_TYPES = { stripe: 1, paypal: 2 } as const satisfies Record<PayMethod, PayType>;
 
 export function payTypeOf(method: PayMethod): PayType {
@@ -170,7 +170,7 @@ export function pollSchedule(): number[] {
 
 // ── What each status looks like ─────────────────────────────────────────────────────────────
 
-/** SPEC §3's statuses plus the client's own unknownError (the query kept failing or never settled). */
+/** The upstream's payment statuses plus the client's own unknownError (the query kept failing or never settled). */
 export type CheckoutStatus = PayStatus | 'unknownError';
 /** api-schemas.ts PAY_STATUSES, then the client's own unknownError. */
 export const CHECKOUT_STATUSES = ['paying', 'paid', 'refunding', 'refunded', 'failed', 'unknownError'] as const satisfies readonly CheckoutStatus[];

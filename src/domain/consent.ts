@@ -1,4 +1,4 @@
-// Consent before tracking (issue 17). Pure: no Hono, no DOM, so the edge (who is asked), the
+// Consent before tracking (docs/ARCHITECTURE.md, Consent). Pure: no Hono, no DOM, so the edge (who is asked), the
 // browser (what loads) and the tests share one set of rules.
 import { tagIdsFrom, type TagIds } from './tracking';
 
@@ -143,7 +143,7 @@ export function consentPage(country: string | null, cookieValue: string | null |
 /**
  * The tags for the granted purposes: the tag manager with either purpose (it receives the
  * Consent Mode state and fires only what that allows), the ads tag with advertising consent, and
- * the Bing tracker with advertising consent and only for isSem 2 (SPEC §9). Nothing granted,
+ * the Bing tracker with advertising consent and only for isSem 2 (a product rule). Nothing granted,
  * nothing loads: no third-party request at all.
  */
 export function tagsForConsent(ids: TagIds, granted: ConsentChoice, isSem?: string): TagIds {

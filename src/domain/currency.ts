@@ -2,7 +2,7 @@ import countryToCurrency from 'country-to-currency';
 
 export const DEFAULT_CURRENCY = 'USD';
 
-/** The currencies the plan list is priced in (SPEC §9: US, JP, HK, SG, FR → USD, JPY, HKD, SGD, EUR). */
+/** The currencies the plan list is priced in (US, JP, HK, SG, FR → USD, JPY, HKD, SGD, EUR). */
 export const PLAN_CURRENCIES = ['USD', 'JPY', 'HKD', 'SGD', 'EUR'] as const;
 export type PlanCurrency = (typeof PLAN_CURRENCIES)[number];
 
@@ -29,7 +29,7 @@ export function chooseCurrency(country: string | null, available: readonly strin
   return own && available.includes(own) ? own : DEFAULT_CURRENCY;
 }
 
-/** SPEC §3 Currency: value (code), label, name, symbol — from Intl, not a hand-typed list. */
+/** A currency as pages show it: value (code), label, name, symbol — from Intl, not a hand-typed list. */
 export interface CurrencyInfo {
   value: string;
   label: string;

@@ -26,7 +26,7 @@ export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
 /** Japanese and Chinese forms ask for the family name first. */
 export const FAMILY_NAME_FIRST: ReadonlySet<string> = new Set(['ja-JP', 'zh-CN']);
 
-/** The contract's messages (SPEC §5 and the length bounds of api-schemas.ts) → `feedback.errors` keys. */
+/** The contract's field messages and the length bounds of api-schemas.ts → `feedback.errors` keys. */
 const MESSAGE_KEYS: Record<string, string> = {
   'name is required': 'nameRequired',
   'name is too long': 'nameTooLong',
@@ -127,7 +127,7 @@ export function composeName(first: string, last: string, locale: string): string
   return [f, l].filter(Boolean).join(' ');
 }
 
-/** What the page prefills from its query (SPEC §2 carries the query along): only values the form can use. */
+/** What the page prefills from its query (/feedback carries the query along): only values the form can use. */
 export function prefillFromQuery(query: URLSearchParams, ticketTypes: readonly string[]): { ticket_type?: string; order_number?: string; email?: string } {
   const out: { ticket_type?: string; order_number?: string; email?: string } = {};
   const ticketType = query.get('ticket_type');

@@ -13,7 +13,7 @@ export const FORM_IDS = {
 export type FormPageId = keyof typeof FORM_IDS;
 
 /**
- * The SPEC §5 field messages of api-schemas.ts (the contract's wording, in English) → their
+ * The field messages of api-schemas.ts (the contract's wording, in English) → their
  * `ui.forms.errors` key. A message outside this table is shown as the server wrote it.
  */
 const FIELD_MESSAGE_KEYS: Record<string, string> = {
@@ -31,7 +31,7 @@ export function localizeFieldMessage(message: string, t: Translate): string {
   return key ? t(key) : message;
 }
 
-/** The SPEC message of a field error, as the schemas and the origin word it. */
+/** Whether a field error's message is one of the contract's, as the schemas and the origin word them. */
 export function isKnownFieldMessage(message: string): boolean {
   return Object.hasOwn(FIELD_MESSAGE_KEYS, message);
 }

@@ -1,7 +1,7 @@
 // Money is always an integer count of minor units (cents; yen for JPY). Display goes through
 // Intl.NumberFormat in the page's locale.
 
-/** SPEC §9: JPY and KRW show no decimals; every other currency shows two. */
+/** JPY and KRW show no decimals; every other currency shows two. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
 
 export const AMOUNT_NOT_INTEGER = 'The amount must be an integer, in cents';
@@ -10,7 +10,7 @@ export function fractionDigits(currency: string): number {
   return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2;
 }
 
-/** SPEC §5: throws unless `amount` is an integer in minor units. */
+/** Throws unless `amount` is an integer in minor units. */
 export function assertMinorUnits(amount: unknown): asserts amount is number {
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new TypeError(AMOUNT_NOT_INTEGER);
 }

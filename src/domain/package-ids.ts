@@ -1,12 +1,12 @@
-// SPEC §3 package ids: a plan number (1–6) maps to a product id through table A or table B.
-// DESIGN §3: table A by default; table B for visitors who arrived from a search-ad campaign
+// Package ids: a plan number (1–6) maps to a product id through table A or table B.
+// Table A by default; table B for visitors who arrived from a search-ad campaign
 // (a valid isSem in the query). Pure: no imports at run time.
 import type { CodeTable } from './api-schemas';
 
 export const PLAN_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export type PlanNumber = (typeof PLAN_NUMBERS)[number];
 
-/** Table A (default) and table B (search-ad visitors), exactly as SPEC §3 lists them. */
+/** Table A (default) and table B (search-ad visitors), as docs/PRODUCT.md (Package-id tables A and B) lists them. */
 export const PACKAGE_ID_TABLES: Readonly<Record<CodeTable, Readonly<Record<PlanNumber, number>>>> = {
   A: { 1: 81901, 2: 81901, 3: 81901, 4: 81902, 5: 81903, 6: 81904 },
   B: { 1: 81801, 2: 81801, 3: 81801, 4: 81802, 5: 81803, 6: 81904 },

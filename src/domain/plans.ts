@@ -1,4 +1,4 @@
-// The buy list: plan types, the bundled fallback (SPEC §3's table), sorting, and the schema an
+// The buy list: plan types, the bundled fallback (the three listed plans in USD), sorting, and the schema an
 // upstream plan list must pass before the site shows it or caches it. Pure: imports only zod.
 import { z } from 'zod';
 import type { CodeTable, ListGroupData, Plan } from './api-schemas';
@@ -6,7 +6,7 @@ import { packageIdFor, PLAN_NUMBER_OF_KIND, type ProductKind } from './package-i
 
 export type { Plan, ListGroupData };
 
-/** The only currency the bundled plans are priced in: the SPEC's table is in US dollars. */
+/** The only currency the bundled plans are priced in: the product's reference prices are in US dollars. */
 export const FALLBACK_CURRENCY = 'USD';
 
 interface FallbackRow {
@@ -20,7 +20,7 @@ interface FallbackRow {
 
 const COMMON_ACCESS = ['Recover 1000+ file types', 'PCs, external drives, USB sticks, SD/TF and camera cards', 'Free technical support, replies within 24 hours', '30-day money-back guarantee'];
 
-/** SPEC §3 Plan table (USD, minor units). The One-Year sub-title says one year (the SPEC copy conflicts with the name). */
+/** The listed plans in USD minor units (docs/PRODUCT.md, Plans and prices). The One-Year licence is valid one year (Decisions). */
 const FALLBACK_ROWS: readonly FallbackRow[] = [
   { kind: 'oneMonth', title: 'One-Month', subTitle: 'Valid for 1 month after activation, no renewal fees', price: 2499, origin_price: 3999, accessList: ['Unlimited recovery for 1 month', ...COMMON_ACCESS] },
   { kind: 'oneYear', title: 'One-Year', subTitle: 'Valid for 1 year after activation, no renewal fees', price: 2999, origin_price: 4999, accessList: ['Unlimited recovery for 1 year', ...COMMON_ACCESS] },
@@ -28,7 +28,7 @@ const FALLBACK_ROWS: readonly FallbackRow[] = [
 ];
 
 /**
- * The plans shown when the upstream cannot be reached and nothing is cached: the SPEC's three
+ * The plans shown when the upstream cannot be reached and nothing is cached: the three listed
  * plans in USD, with the product ids of the visitor's package table.
  */
 export function fallbackPlans(table: CodeTable = 'A'): Plan[] {

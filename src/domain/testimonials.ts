@@ -1,4 +1,4 @@
-// SPEC §3 Testimonial (id, avatar, name, position, content): one data set for every locale. A
+// Testimonials (id, avatar, name, position, content): one data set for every locale. A
 // person is the same in every language: their name and avatar never change, and only what they
 // said and their role are translated (`testimonials.<id>.content` / `.position` in locales/*.json).
 //

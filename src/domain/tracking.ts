@@ -1,10 +1,10 @@
-// Tracking and installer rules (SPEC §3, §4, §9; DESIGN §3). Pure: no zod, no fetch, so the
+// Tracking and installer rules (docs/PRODUCT.md, Tracking report and Installer name). Pure: no zod, no fetch, so the
 // browser bundle (download button, beacon sender) can import it without weight. The beacon's
 // zod schema lives with the other shared schemas in api-schemas.ts.
 
-/** SPEC §9: the product id every report carries (as `cid`). */
+/** The product id every report carries (as `cid`). */
 export const TRACKING_PRODUCT_ID = 81;
-/** SPEC §9: business_index of every report, except a buy click. */
+/** business_index of every report, except a buy or pay click (8105). */
 export const DEFAULT_BUSINESS_INDEX = 8109;
 export const BUY_CLICK_BUSINESS_INDEX = 8105;
 export const BUSINESS_INDEXES = [DEFAULT_BUSINESS_INDEX, BUY_CLICK_BUSINESS_INDEX] as const;
@@ -16,11 +16,11 @@ export interface Tids {
   tid2: number;
 }
 
-/** SPEC §9: without a mapped group_tid the installer and the reports carry (16, 1). */
+/** Without a mapped group_tid the installer and the reports carry (16, 1). */
 export const DEFAULT_TIDS: Tids = { tid1: 16, tid2: 1 };
 
 /**
- * SPEC §3 "Numeric id lookup" / DESIGN §3: the campaign's group_tid → (tid1, tid2). The one
+ * The campaign's group_tid → (tid1, tid2): 2, 11, 12 and 15 map to (16, x). The one
  * place to change when marketing adds a campaign group.
  */
 export const GROUP_TID_TABLE: Readonly<Record<string, Tids>> = {
@@ -79,7 +79,7 @@ export interface InstallerName extends Tids {
   suffix?: string;
 }
 
-/** DESIGN §3: `<product>_setup_<tid1>_<tid2>[_<short_code>].exe`. */
+/** `<product>_setup_<tid1>_<tid2>[_<short_code>].exe`; the download popup shows the same name. */
 export function installerFileName({ product, tid1, tid2, suffix }: InstallerName): string {
   const tail = suffix && isInstallerSuffix(suffix) ? `_${suffix}` : '';
   return `${product}_setup_${tid1}_${tid2}${tail}.exe`;
@@ -117,7 +117,7 @@ export function contentDisposition(fileName: string): string {
 
 // ── Reports ─────────────────────────────────────────────────────────────────────────────────
 
-/** SPEC §3 report fields, in the order the sender writes them. */
+/** The report fields, in the order the sender writes them. */
 export const REPORT_FIELDS = [
   'business_index', 'cid', 'item_id', 'page_id', 'btn_id', 'action', 'from_', 'step', 'indent', 'result',
   'pkg_type', 'user_info', 'pay', 'uuid', 'time_', 'collect_time', 'tid1', 'tid2', 'tryno',
@@ -135,7 +135,7 @@ export const BEACON_LIMIT = { requests: 120, periodSeconds: 60 } as const;
 /** A beacon URL longer than this is refused (414) before anything else is read. */
 export const MAX_BEACON_URL_LENGTH = 4096;
 
-/** SPEC §9 (client): beacons leave at most every 200 ms; an identical event inside the window is a double fire. */
+/** Client: beacons leave at most every 200 ms; an identical event inside the window is a double fire. */
 export const BEACON_THROTTLE_MS = 200;
 
 // ── Queue delivery ──────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@ import { chooseCurrency, normalizeCountry } from '../domain/currency';
  * Where the visitor is, from the edge: Cloudflare's `cf.country` picks the country and, through
  * country-to-currency data, the currency the plans are shown in (USD when the plan list has no
  * price in it, or when the country is unknown). Outside production the `X-Debug-Country` header or
- * the `debug_country` query parameter simulates any country (DESIGN §3); production ignores both.
+ * the `debug_country` query parameter simulates any country; production ignores both.
  */
 
 export const DEBUG_COUNTRY_HEADER = 'X-Debug-Country';

@@ -162,7 +162,7 @@ export function CheckoutPageShell({ pageId, children }: { pageId: string; childr
   );
 }
 
-/** /checkout?product_id=… and /mobile/checkout (SPEC §2): the chosen plan, the buyer's email and the payment. */
+/** /checkout?product_id=… and /mobile/checkout: the chosen plan, the buyer's email and the payment. */
 export const CheckoutPage: PageComponent = ({ locale, mobile, query, data }) => (
   <CheckoutPageShell pageId="checkout">
     <CheckoutBody data={data as CheckoutData} locale={locale} query={query} mobile={mobile} pageId="checkout" />

@@ -1,4 +1,4 @@
-// The checkout's test and demo pages (issue 12 item 7), all noindex: /test-checkout runs the whole
+// The checkout's test and demo pages, all noindex: /test-checkout runs the whole
 // checkout in test mode with the test cards listed; /components/Paypal shows the PayPal button
 // alone; /text-checkout shows every checkout message and status in the current locale, rendered
 // by the same components the checkout uses.

@@ -2,7 +2,7 @@ import { useT } from '../i18n/translator';
 import { siteLinks } from './links';
 import type { Locale } from '../domain/locales';
 
-/** SPEC §8: the error message (default 'Error'), its status (default 500), never a stack. */
+/** The error page: the message 'Error', its status (500 by default), a link home, never a stack. */
 export function ErrorPage({ locale, status }: { locale: Locale; status: number }) {
   const t = useT();
   return (

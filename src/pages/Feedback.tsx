@@ -7,7 +7,7 @@ import { siteLinks } from './links';
 import { FormPage, formAction } from './LicenseCode';
 import type { PageComponent } from './types';
 
-/** /feedback: contact support (SPEC §2, §3, §5, §8). The query prefills ticket_type, order_id and email. */
+/** /feedback: contact support (docs/PRODUCT.md, Feedback ticket). The query prefills ticket_type, order_id and email. */
 export const FeedbackPage: PageComponent = ({ locale, query }) => {
   const t = useT();
   const links = siteLinks(locale);

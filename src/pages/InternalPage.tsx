@@ -3,8 +3,9 @@ import type { PageComponent } from './types';
 import { InternalPurpose } from './InternalSections';
 
 /**
- * The test and component demo pages that other issues fill in (noindex): their heading and
- * introduction, and what the page is for (`pages.<id>.purpose`).
+ * A placeholder for a test or component demo page that has no component of its own (noindex):
+ * its heading and introduction, and what the page is for (`pages.<id>.purpose`). No route uses it
+ * at present.
  */
 export function internalPage(id: string): PageComponent {
   const Page: PageComponent = () => (

@@ -8,7 +8,7 @@ import type { PageComponent } from './types';
 const PROOF_ICONS: Record<string, IconName> = { types: 'layers', devices: 'archive', windows: 'windows', guarantee: 'refund' };
 
 /**
- * /lp/mt-recover (and /mobile/lp/mt-recover): the ad-landing page of SPEC §2. One message, one
+ * /lp/mt-recover (and /mobile/lp/mt-recover): the ad-landing page of paid campaigns. One message, one
  * Download button (the home page's: bd_vid short code, isSem suffix, the popup), one Buy button to
  * the plans, and the proof points. Every link keeps the campaign keys (the route's
  * `campaignLinks`, plus withCampaign here); noindex and out of the sitemap.

@@ -41,7 +41,7 @@ export function FormPage({ id, children, aside }: { id: string; children: ReactN
   );
 }
 
-/** /license-code (and /mobile/license-code): have the registration code sent again (SPEC §2). */
+/** /license-code (and /mobile/license-code): have the registration code sent again. */
 export const LicenseCodePage: PageComponent = ({ locale, mobile }) => {
   const t = useT();
   const links = siteLinks(locale, mobile);

@@ -2,7 +2,7 @@ import { useT } from '../i18n/translator';
 import { siteLinks } from './links';
 import type { PageProps } from './types';
 
-/** SPEC §2: the message 'This page could not be found' and a link back home. */
+/** The 404 page: the message 'This page could not be found' and a link back home. */
 export function NotFoundPage({ locale }: PageProps) {
   const t = useT();
   return (

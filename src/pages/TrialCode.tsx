@@ -20,7 +20,7 @@ export function trialDeviceId(query: URLSearchParams): string | null {
   return value !== null && /^[A-Za-z0-9._-]{1,128}$/.test(value) ? value : null;
 }
 
-/** /trial-code (and /mobile/trial-code): claim a trial code by email (DESIGN §3). */
+/** /trial-code (and /mobile/trial-code): claim a trial code by email (through /activity/receive). */
 export const TrialCodePage: PageComponent = ({ locale, mobile, query }) => {
   const t = useT();
   const links = siteLinks(locale, mobile);

@@ -69,7 +69,7 @@ export function siteLinks(locale: Locale, mobile = false): SiteLinks {
 }
 
 /**
- * The same links with the visit's campaign keys (SPEC §9: uuid, from, isSem, group_tid, bd_vid)
+ * The same links with the visit's campaign keys (uuid, from, isSem, group_tid, bd_vid)
  * already in the HTML, for pages whose every link must keep them (the ad-landing page): no
  * click can lose the attribution, even before the browser script runs. The installer link is
  * left alone (it is not a page; the download button adds its own campaign suffix).

@@ -44,7 +44,7 @@ export function Paragraphs({ path }: { path: string }) {
 }
 
 /**
- * A link to another page of the site that keeps the visit's campaign keys (SPEC §9: uuid, from,
+ * A link to another page of the site that keeps the visit's campaign keys (uuid, from,
  * isSem, group_tid, bd_vid), so a purchase stays attributed even before the browser script runs.
  * Only well-formed values are carried (src/domain/campaign.ts).
  */
@@ -159,12 +159,12 @@ export function CheckList({ items, className = 'check-list' }: { items: string[]
   );
 }
 
-/** The four facts every download offer repeats (SPEC §1, §9). */
+/** The four facts every download offer repeats (free scan, Windows 7–11, about 3.2 MB, 30-day guarantee). */
 export function useDownloadFacts(): string[] {
   return useMessageList('common.facts');
 }
 
-/** On /mobile/ pages: the app is for Windows PCs, so suggest downloading on one (DESIGN §3). */
+/** On /mobile/ pages: the app is for Windows PCs, so suggest downloading on one. */
 export function MobileNote({ name }: { name: string }) {
   const t = useT();
   return (

@@ -37,7 +37,7 @@ function route(entry: Entry): PageRoute {
   return { localized: true, mobile: false, agentRedirect: false, indexable: true, ...entry };
 }
 
-/** Pages with a /mobile/ variant; phones are redirected to it and desktops back (DESIGN §3). */
+/** Pages with a /mobile/ variant; phones are redirected to it and desktops back (bots never). */
 const mobileRoute = (entry: Entry) => route({ mobile: true, agentRedirect: true, ...entry });
 /** Test and component demo pages: served in every locale, never indexed. */
 const hiddenRoute = (entry: Entry) => route({ indexable: false, ...entry });
@@ -99,7 +99,7 @@ export const ROUTES: readonly PageRoute[] = [
     // `lang` picks the page's language; validate has already refused any other value.
     cacheQuery: ['lang'],
   }),
-  // The ad-landing page of paid campaigns (SPEC §2, DESIGN §3): noindex, out of the sitemap, and
+  // The ad-landing page of paid campaigns: noindex, out of the sitemap, and
   // every link in its HTML keeps the campaign keys.
   mobileRoute({ id: 'lp-mt-recover', path: '/lp/mt-recover', page: LandingPage, indexable: false, campaignLinks: true }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
@@ -125,7 +125,7 @@ export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** SPEC §2's sitemap list, printed to the console outside production. */
+/** The short sitemap list printed to the console outside production (docs/PRODUCT.md, Routes). */
 export const SPEC_SITEMAP_LIST = ['/', '/buy', '/license-code', '/trial-code', '/query-steps', '/checkout', '/do-not-sell-my-info'].flatMap((path) => [
   path,
   path === '/' ? '/en-US' : `/en-US${path}`,

@@ -67,7 +67,7 @@ export interface PageRoute {
   indexable: boolean;
   /** HTTP status of the page itself (the 404 page answers 404). */
   status?: number;
-  /** Returns false to turn the request into a 404 (SPEC §2 "validate step"). */
+  /** Returns false to turn the request into a 404 (the route's validate step). */
   validate?: (params: Record<string, string>, query: URLSearchParams) => boolean;
   /** Message keys of the page's <title> and description when they depend on params (default `pages.<id>.title` / `.description`). */
   headKeys?: (params: Record<string, string>) => { title: string; description: string };

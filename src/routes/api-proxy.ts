@@ -1,4 +1,4 @@
-// The edge proxy at /api/* (SPEC §7, DESIGN §1): the browser only ever calls its own origin, and
+// The edge proxy at /api/* (docs/UPSTREAM.md, The site's proxy): the browser only ever calls its own origin, and
 // this sub-app forwards exactly the allowlisted calls to the upstream through src/services/upstream.ts.
 //
 //   POST /api/<path>   <path> in API_PATHS (outside production also /test-payments/confirm)

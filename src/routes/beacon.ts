@@ -7,7 +7,7 @@ import { WindowCounter } from '../domain/window-counter';
 import { post } from '../services/beacon-outbox';
 
 /**
- * GET /beacon?<SPEC §3 report fields> (the image beacon; POST with the same query string for
+ * GET /beacon?<report fields> (the image beacon; POST with the same query string for
  * navigator.sendBeacon). Lean on purpose — validate, count, hash, answer; the outbox enqueues
  * after the answer — so it costs about what /health costs; delivery to the collection host is
  * the queue consumer's work.
@@ -76,7 +76,7 @@ function accepted(c: Context<AppEnv>) {
 /**
  * Validate, count, hash, answer: no I/O before the answer, and none at all for most beacons.
  * The outbox sends them in packets after the answer (waitUntil), so a beacon costs about what
- * /health costs (the issue 6 budget, measured by `npm run bench`).
+ * /health costs (its budget in docs/BENCHMARKS.md, measured by `npm run bench`).
  */
 function handleBeacon(c: Context<AppEnv>) {
   if (c.req.method === 'HEAD') return refuse(c, 405, 'use GET or POST');

@@ -1,4 +1,4 @@
-// The feedback form's image upload (issue 13), beside the /api proxy:
+// The feedback form's image upload (docs/ARCHITECTURE.md, Feedback and image uploads), beside the /api proxy:
 //
 //   POST   /api/upload?draft=<32 hex>   one image per request, raw body (image/*) or multipart
 //                                       (field `file`) → 201 {resp_common, key, type, size}

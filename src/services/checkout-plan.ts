@@ -1,6 +1,6 @@
 // The plan a checkout sells: the visitor's plan list from the plan cache (same currency and
 // prices as /buy), or, for a package the buy list does not show (81904), one list_group call for
-// exactly that id. The package table follows DESIGN §3: an id only table B has (a search-ad
+// exactly that id. The package table (B for search-ad visitors, else A): an id only table B has (a search-ad
 // visitor's) is priced from B, an id only A has from A, an id both have by the visitor's isSem.
 import type { CodeTable } from '../domain/api-schemas';
 import { SUCCESS_CODE } from '../domain/api-errors';

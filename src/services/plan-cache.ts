@@ -3,7 +3,7 @@
 //   fresh  (< 5 min)      served from KV                                   X-Plan-Source: kv-fresh
 //   stale  (< 24 h)       served from KV at once, refreshed in waitUntil   X-Plan-Source: kv-stale
 //   miss                  one upstream call per key per isolate            X-Plan-Source: upstream
-//   upstream down + miss  the bundled SPEC plans (USD)                     X-Plan-Source: fallback
+//   upstream down + miss  the bundled plans (USD)                          X-Plan-Source: fallback
 //
 // Each isolate keeps the entry it last read or fetched in memory for PLAN_MEMO_MS, so the buy page
 // does no storage work on most requests: a hit is judged fresh or stale by its own age exactly as
@@ -16,7 +16,7 @@
 // waits at most the upstream client's deadline (UPSTREAM_TIMEOUT_MS, the proxy's timeout); after a
 // failed miss the isolate serves the fallback at once for PLAN_FAILURE_BACKOFF_MS.
 //
-// Decided: the fallback is priced in USD only (the SPEC's table). A visitor whose currency cannot
+// Decided: the fallback is priced in USD only (the reference prices). A visitor whose currency cannot
 // be loaded sees USD prices in USD with a note saying so, and checks out in USD; showing amounts in
 // their currency that the upstream has not confirmed, or converting, would quote a price nobody set.
 import { z } from 'zod';

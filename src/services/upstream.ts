@@ -1,4 +1,4 @@
-// The one place the site talks to the upstream API (SPEC §7, docs/UPSTREAM.md). The /api proxy,
+// The one place the site talks to the upstream API (docs/UPSTREAM.md). The /api proxy,
 // the plan cache and the beacon consumer all go through here, so every call gets the same
 // treatment:
 //
@@ -172,7 +172,7 @@ export function withCommon(body: Record<string, unknown>, lang: string | null | 
 }
 
 /**
- * Calls `path` (an allowlisted SPEC §7 path, or /collect) on the upstream chosen by
+ * Calls `path` (an allowlisted API path, or /collect) on the upstream chosen by
  * `options.hostKey`, and resolves — never rejects — with the envelope or the fault.
  */
 export function callUpstream(env: UpstreamEnv, path: string, body: Record<string, unknown>, options: UpstreamCallOptions = {}): Promise<UpstreamResult> {

@@ -5,7 +5,7 @@ import { BUDGETS } from '../../scripts/bench/budgets.mjs';
 // Deterministic size budgets (bytes of the built files a page references), measured on the real
 // HTML the site serves. Speed budgets live in `npm run bench`, never in tests.
 test.describe('size budgets', () => {
-  // The ad-landing page is held to the home page's budgets (issue 14).
+  // The ad-landing page is held to the home page's budgets.
   for (const path of ['/', '/fr-FR', '/ja-JP', '/zh-CN', '/mobile', '/lp/mt-recover', '/ja-JP/lp/mt-recover', '/mobile/lp/mt-recover']) {
     test(`the home page's budgets hold on ${path} (JS and CSS gzip)`, async ({ request }) => {
       const res = await request.get(path, { headers: { cookie: 'locale=en-US' } });

@@ -61,7 +61,7 @@ test.describe('the download button', () => {
     const box = (await popup.boundingBox())!;
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([380, 360]);
 
-    // SPEC §4: the download-done flag, 2 s after the download started.
+    // The download-done flag, 2 s after the download started.
     const html = page.locator('html');
     await expect(popup).toHaveAttribute('data-download-popup', 'saved');
     await expect(html).not.toHaveAttribute('data-downloaded', 'true');
@@ -144,7 +144,7 @@ test.describe('the download button', () => {
   test("still downloads through the plain link when the flow's code cannot load", async ({ page }) => {
     await page.route('**/assets/DownloadPopup-*.js', (route) => route.abort());
     await gotoHydrated(page, `/?uuid=${visitorId('nochunk')}`);
-    // The page already used its one chunk-failure reload of the minute (SPEC §8), so it stays.
+    // The page already used its one chunk-failure reload of the minute, so it stays.
     await page.evaluate(() => sessionStorage.setItem('chunk-reload-at', String(Date.now())));
     const download = await clickAndDownload(page);
     expect(download.suggestedFilename()).toBe('mt-recover_setup_16_1.exe');

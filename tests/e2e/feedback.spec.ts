@@ -6,7 +6,7 @@ import { EXE, IMAGES, MIME, pngOfSize } from '../fixtures/images';
 import { at, msg, type Locale } from './messages';
 
 // The feedback form in a real browser against the site, its upload route and the reference
-// origin: every SPEC §5 message, a wrong captcha, a full ticket with two screenshots, refused
+// origin: every field message, a wrong captcha, a full ticket with two screenshots, refused
 // files, the upstream failing (fault switch), in en-US, French and Chinese, on a desktop and a phone.
 
 
@@ -25,7 +25,7 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `10.${200 + (n % 50)}.${Math.floor(n / 250) % 250}.${1 + (n % 250)}` });
 });
 
-/** The SPEC §5 messages, by the field they belong to. */
+/** The contract's field messages, by the field they belong to. */
 const REQUIRED: Record<string, string> = {
   ticket_type: 'ticketTypeRequired',
   problem_type: 'problemTypeRequired',

@@ -249,7 +249,7 @@ test.describe('retrieve trial code', () => {
       await field(page, msg('en-US', 'ui.forms.email')).fill(email ?? newEmail('expired'));
       await page.getByRole('button', { name: msg('en-US', 'ui.trialCode.submit') }).click();
       const refusal = alertOf(page).locator(`[data-outcome="refused"][data-code="${code}"]`);
-      // SPEC §8's wording first, then the site's explanation.
+      // The code's own wording first, then the site's explanation.
       await expect(refusal.locator('[data-reason-label]')).toHaveText(msg('en-US', `ui.trialCode.reasonLabels.${reason}`));
       await expect(refusal).toContainText(msg('en-US', `ui.trialCode.reasons.${reason}`));
       await expect(refusal).toBeFocused();
@@ -305,7 +305,7 @@ test.describe('do not sell my info', () => {
     await expect(statusOf(page)).toContainText(msg('fr-FR', 'ui.doNotSell.received'));
   });
 
-  test('refuses a repeat email with the SPEC message', async ({ page }) => {
+  test('refuses a repeat email with the product message', async ({ page }) => {
     await gotoHydrated(page, '/do-not-sell-my-info');
     await field(page, msg('en-US', 'ui.forms.firstName')).fill('Opt');
     await field(page, msg('en-US', 'ui.forms.lastName')).fill('Out');
@@ -314,7 +314,7 @@ test.describe('do not sell my info', () => {
     await expect(alertOf(page)).toContainText('The email address already exists. Please do not add it again.');
   });
 
-  test('shows each field its SPEC message and focuses the first', async ({ page }) => {
+  test('shows each field its message and focuses the first', async ({ page }) => {
     await gotoHydrated(page, '/do-not-sell-my-info');
     await page.getByRole('button', { name: msg('en-US', 'ui.doNotSell.submit') }).click();
     await expect(page.locator('#do-not-sell-first-name-error')).toHaveText('First Name is required');

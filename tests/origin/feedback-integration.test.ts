@@ -102,7 +102,7 @@ describe('/feedback/add', () => {
     expect(codeOf((await submit(c.captcha_id, answer)).body)).toBe(0);
   });
 
-  it('answers the SPEC §5 messages for missing fields', async () => {
+  it('answers the contract messages for missing fields', async () => {
     const { body } = await call('/feedback/add', { data: {}, common: common() }, { ip });
     const messages = body.errors.map((e: Json) => e.message);
     expect(messages).toEqual(

@@ -5,7 +5,7 @@ const ip = '198.51.100.20';
 const listGroup = (body: Record<string, unknown>) => call('/paypackagebase/list_group', { common: common(), ...body }, { ip });
 
 describe('/paypackagebase/list_group', () => {
-  it('lists the SPEC plan table in USD from table A by default', async () => {
+  it('lists the reference plan table in USD from table A by default', async () => {
     const { body } = await listGroup({ currency: 'USD' });
     expect(codeOf(body)).toBe(0);
     expect(body.currency).toBe('USD');
@@ -17,7 +17,7 @@ describe('/paypackagebase/list_group', () => {
     ]);
   });
 
-  it('gives every plan the SPEC §3 fields', async () => {
+  it('gives every plan all the plan fields', async () => {
     const { body } = await listGroup({ currency: 'USD' });
     for (const plan of body.list) {
       expect(Object.keys(plan).sort()).toEqual(

@@ -5,14 +5,14 @@ import { activityReceiveRequestSchema, privacyControlAddRequestSchema, sendCdkey
 import { LOCALES, type Locale } from '../../src/domain/locales';
 import { LOCALE_MESSAGES } from '../locale-messages';
 
-// The forms validate with the same zod schemas as the proxy and the origin, and show the SPEC §5
+// The forms validate with the same zod schemas as the proxy and the origin, and show the contract's field
 // messages in the page's language.
 
 const FILES: Record<Locale, Messages> = LOCALE_MESSAGES;
 const t = (locale: Locale) => createTranslator(locale, FILES[locale]).t;
 
 describe('form validation', () => {
-  it("shows the SPEC's exact wording in English", () => {
+  it("shows the contract's exact wording in English", () => {
     const en = t('en-US');
     expect(validateForm(sendCdkeyOrderMailRequestSchema, { email: '' }, ['email'], en)).toEqual({ ok: false, errors: { email: 'email is required' } });
     expect(validateForm(sendCdkeyOrderMailRequestSchema, { email: 'nope' }, ['email'], en)).toEqual({ ok: false, errors: { email: 'email is invalid' } });

@@ -5,7 +5,7 @@ vi.mock('../../client/lib/locale-loader', () => ({ i18nStore: { get: () => ({ i1
 import { ApiError, HANDLER_DELAY_MS, createApiClient, onApiErrorCode } from '../../client/lib/api';
 import { scheduleApiErrorHandlers } from '../../src/domain/api-handlers';
 
-// SPEC §8: a handler registered for a code runs 10 ms after a call rejects with that code,
+// A handler registered for a code runs 10 ms after a call rejects with that code,
 // unless the caller read `error.code` first. Fake timers make "10 ms later" exact.
 
 const client = (code: number) =>

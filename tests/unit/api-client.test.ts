@@ -25,7 +25,7 @@ import { LOCALE_MESSAGES } from '../locale-messages';
 const FILES: Record<Locale, Messages> = LOCALE_MESSAGES;
 const translator = (locale: Locale) => createTranslator(locale, FILES[locale]).t;
 
-/** The catalogue the site shows (SPEC §8 plus the edge's own faults). */
+/** The catalogue the site shows (the product's request-level and too-frequent codes, plus the edge's own faults). */
 const SPEC_CODES = [4001001, 4001002, 4001003, 4001004, 4001005, 4001006, 6919992, 6919993];
 const EDGE_CODES = Object.values(EDGE_ERRORS).map((e) => e.code);
 
@@ -67,7 +67,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('the error catalogue (ui.api)', () => {
-  it.each([...LOCALES])('has a message for every SPEC §8 and edge code in %s', (locale) => {
+  it.each([...LOCALES])('has a message for every catalogue and edge code in %s', (locale) => {
     const t = translator(locale);
     for (const code of [...SPEC_CODES, ...PASS_THROUGH_CODES, ...EDGE_CODES, 'unknown']) {
       const key = `ui.api.${code}`;
@@ -81,7 +81,7 @@ describe('the error catalogue (ui.api)', () => {
     for (const code of [...SPEC_CODES, ...EDGE_CODES]) expect(own(`ui.api.${code}`), `${locale} ${code}`).not.toBe(en(`ui.api.${code}`));
   });
 
-  it('keeps the SPEC wording of the unregistered and repeat-email messages in English', () => {
+  it('keeps the product wording of the unregistered and repeat-email messages in English', () => {
     const t = translator('en-US');
     expect(t('ui.api.4590001')).toBe(API_ERRORS.EMAIL_NOT_REGISTERED.message);
     expect(t('ui.api.4590002')).toBe(API_ERRORS.EMAIL_ALREADY_EXISTS.message);
@@ -99,7 +99,7 @@ describe('the error catalogue (ui.api)', () => {
     expect(localizedMessageFor(4999999, '  ', translator('zh-CN'))).toBe(translator('zh-CN')('ui.api.unknown'));
   });
 
-  it("falls back to the SPEC's 'unknown error' when no translator is loaded yet", () => {
+  it("falls back to 'unknown error' when no translator is loaded yet", () => {
     expect(localizedMessageFor(4999999, '', null)).toBe('unknown error');
   });
 });

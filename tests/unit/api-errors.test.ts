@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/api-errors';
 
 describe('the API error catalogue', () => {
-  it('has the SPEC §8 codes', () => {
+  it('has the product error codes', () => {
     expect(API_ERRORS.UNSUPPORTED_REQUEST.code).toBe(4001001);
     expect(API_ERRORS.AUTH_EXPIRED.code).toBe(4001002);
     expect(API_ERRORS.QUERY_METHOD_OUTDATED.code).toBe(4001003);
@@ -22,7 +22,7 @@ describe('the API error catalogue', () => {
     expect(API_ERRORS.TOO_FREQUENT_TODAY.code).toBe(6919993);
   });
 
-  it('keeps the SPEC wording of the activity and account messages', () => {
+  it('keeps the product wording of the activity and account messages', () => {
     expect(defaultMessage(4570002)).toBe('Already claimed the event');
     expect(defaultMessage(4570003)).toBe('Previously purchased membership');
     expect(defaultMessage(4570004)).toBe('Event has expired');

@@ -21,7 +21,7 @@ const common = { app_id: 81, lang: 'en-US' };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('the call table', () => {
-  it('allows exactly the fourteen SPEC §7 paths', () => {
+  it('allows exactly the fourteen upstream paths', () => {
     expect(API_PATHS).toHaveLength(14);
     expect(API_PATHS).toContain('/feedback/captcha');
     expect(API_PATHS).toContain('/mingtingvip/payv2/paypal/order/query');
@@ -48,7 +48,7 @@ describe('the call table', () => {
 });
 
 describe('field rules', () => {
-  it('trims and lower-cases emails, and uses the SPEC §5 messages', () => {
+  it('trims and lower-cases emails, and uses the contract messages', () => {
     expect(emailSchema.parse('  Paid@Example.COM ')).toBe('paid@example.com');
     expect(firstMessage(emailSchema.safeParse(undefined))).toBe('email is required');
     expect(firstMessage(emailSchema.safeParse(''))).toBe('email is required');

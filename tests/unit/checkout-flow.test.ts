@@ -127,7 +127,7 @@ describe('pollOrder', () => {
 });
 
 describe('status displays', () => {
-  it('gives every SPEC status and unknownError its own display', () => {
+  it('gives every payment status and unknownError its own display', () => {
     expect(CHECKOUT_STATUSES).toEqual([...PAY_STATUSES, 'unknownError']);
     expect(CHECKOUT_PAY_TYPES).toEqual(PAY_TYPES);
     const keys = CHECKOUT_STATUSES.map((s) => statusDisplay(s).key);

@@ -39,7 +39,7 @@ describe('the feedback schema, as the form shows it', () => {
     expect(result.data.data.attachments).toEqual([key(1), key(2)]);
   });
 
-  it('gives every SPEC §5 message, each beside its own field', () => {
+  it('gives every contract message, each beside its own field', () => {
     const result = check({}, [], en, '');
     expect(result.ok).toBe(false);
     if (result.ok) return;

@@ -16,7 +16,7 @@ const plan = (overrides: Partial<Plan> = {}): Plan => ({
 });
 
 describe('the bundled fallback plans', () => {
-  it('are the SPEC table in USD minor units, with table A ids by default', () => {
+  it('are the reference table in USD minor units, with table A ids by default', () => {
     expect(fallbackPlans().map((p) => [p.product_id, p.title, p.price, p.origin_price, p.currency])).toEqual([
       [81901, 'One-Month', 2499, 3999, 'USD'],
       [81902, 'One-Year', 2999, 4999, 'USD'],

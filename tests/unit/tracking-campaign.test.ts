@@ -6,7 +6,7 @@ import { hasCampaign } from '../../client/islands/DownloadButton';
 const ORIGIN = 'https://www.mt-recover.com';
 
 describe('the campaign query', () => {
-  it('keeps the five SPEC §9 keys when their values are valid', () => {
+  it('keeps the five campaign keys when their values are valid', () => {
     const campaign = campaignFromQuery('?uuid=0d3c7f3e-1b2a-4c5d-8e9f-0a1b2c3d4e5f&from=baidu&isSem=2&group_tid=11&bd_vid=AbC123_x-y.z&utm_source=x');
     expect(campaign).toEqual({ uuid: '0d3c7f3e-1b2a-4c5d-8e9f-0a1b2c3d4e5f', from: 'baidu', isSem: '2', group_tid: '11', bd_vid: 'AbC123_x-y.z' });
   });

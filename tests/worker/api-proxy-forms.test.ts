@@ -59,7 +59,7 @@ describe('retrieve licence code', () => {
   it.each([
     ['', 'email is required'],
     ['paid-at-example.com', 'email is invalid'],
-  ])('refuses the email %j with the SPEC message, before the upstream', async (email, spec) => {
+  ])('refuses the email %j with the contract message, before the upstream', async (email, spec) => {
     const { res, body } = await call<{ errors: unknown }>('/pay/send_cdkey_order_mail', { email }, { locale: 'zh-CN' });
     expect(res.status).toBe(400);
     expect(body.errors).toEqual([{ field: 'email', message: spec }]);
@@ -99,7 +99,7 @@ describe('do not sell my info', () => {
     expect(body.request_id).toMatch(/\S/);
   });
 
-  it('answers 4590002 with the SPEC message for a repeat email', async () => {
+  it('answers 4590002 with the product message for a repeat email', async () => {
     const { body } = await call('/privacy_control/add', { first_name: 'Opt', last_name: 'Out', email: 'OptOut@Example.com' });
     expect(body.resp_common).toEqual({ ret: 4590002, msg: 'The email address already exists. Please do not add it again.' });
   });

@@ -245,7 +245,7 @@ describe('bodies and fields', () => {
     });
   });
 
-  it("answers the do-not-sell form's missing names with the SPEC messages", async () => {
+  it("answers the do-not-sell form's missing names with the contract messages", async () => {
     const res = await postJson('/api/privacy_control/add', { email: 'someone@example.com' });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { resp_common: { msg: string }; errors: { field: string; message: string }[] };

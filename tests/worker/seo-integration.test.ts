@@ -16,7 +16,7 @@ function parseSitemap(xml: string): SitemapUrl[] {
   }));
 }
 
-// Expected independently of src/pages/head.ts: the SPEC's indexable pages, from the route table's flags.
+// Expected independently of src/pages/head.ts: the indexable pages, from the route table's flags.
 const indexable = ROUTES.filter((route) => route.indexable);
 const localizedPaths = indexable
   .filter((route) => route.localized)
@@ -43,7 +43,7 @@ describe('/sitemap.xml', () => {
     expect([...locs].sort()).toEqual([...expectedLocs].sort());
   });
 
-  it('includes the pages the SPEC names, in en-US and ja-JP', async () => {
+  it('includes the indexable pages of the short sitemap list, in en-US and ja-JP', async () => {
     const locs = parseSitemap(await (await get('/sitemap.xml')).text()).map((u) => u.loc);
     for (const path of ['/', '/buy', '/license-code', '/trial-code', '/query-steps', '/do-not-sell-my-info']) {
       expect(locs).toContain(ORIGIN + path);

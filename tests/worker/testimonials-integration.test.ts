@@ -13,7 +13,7 @@ async function testimonials(locale: Locale, path: string) {
   }));
 }
 
-describe('testimonials (SPEC §3: id, avatar, name, position, content)', () => {
+describe('testimonials (id, avatar, name, position, content)', () => {
   for (const path of ['/', '/buy']) {
     it(`${path} credits each quote to the same person in every locale, with only the words translated`, async () => {
       const english = await testimonials('en-US', path);

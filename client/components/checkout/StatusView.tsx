@@ -1,4 +1,4 @@
-// How each payment status looks (SPEC §3 statuses; issue 12 item 3). Used by the result island
+// How each payment status looks (the upstream's five and the client's unknownError). Used by the result island
 // and, rendered on the server only, by /text-checkout, so reviewers read exactly what buyers see.
 import type { ReactNode, Ref } from 'react';
 import { useT } from '../../../src/i18n/translator';
@@ -83,7 +83,7 @@ export function StatusView({ status, orderId, reason, links, headingRef, childre
   );
 }
 
-/** The purchase-success content (SPEC §2): the three recovery steps, with the site's download button. */
+/** The purchase-success content: the three recovery steps, with the site's download button. */
 export function RecoverySteps({ downloadHref, mobile }: { downloadHref: string; mobile: boolean }) {
   const t = useT();
   return (

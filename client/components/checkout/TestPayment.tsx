@@ -1,4 +1,4 @@
-// The test adapter's own screens (issue 12): a card form and a PayPal-like approve/cancel step,
+// The test adapter's own screens: a card form and a PayPal-like approve/cancel step,
 // served by this site, so a whole purchase runs with no third-party script. Both say plainly that
 // they are a test: no money moves.
 import { useRef, useState, type FormEvent } from 'react';

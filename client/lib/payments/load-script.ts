@@ -1,5 +1,5 @@
 // Loads a payment provider's script once per page, with the page's CSP nonce. Only the two hosts
-// the checkout CSP admits are ever asked for (the lead's security middleware lists them).
+// the checkout CSP admits are ever asked for (PAYMENT_CSP_SOURCES in src/domain/security-headers.ts).
 
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 export const PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';

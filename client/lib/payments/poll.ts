@@ -1,4 +1,4 @@
-// Polls the upstream order query until the order settles (SPEC §7: the query path by pay type):
+// Polls the upstream order query until the order settles (the query path by pay type):
 // at once, then about every 2 s growing to 10 s (src/domain/checkout.ts pollDelay), paused while
 // the tab is hidden, given up after about 3 minutes with the client's own 'unknownError'.
 import { pollDelay, POLL_GIVE_UP_MS, statusDisplay, type CheckoutStatus } from '../../../src/domain/checkout';

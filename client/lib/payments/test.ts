@@ -1,4 +1,4 @@
-// The local test adapter (issue 12): used whenever the create answer says `test_mode` (everywhere
+// The local test adapter: used whenever the create answer says `test_mode` (everywhere
 // but production). It requests no third-party script: the checkout island renders a card form
 // (Stripe) or a PayPal-like approve/cancel step, and this adapter confirms through the site's
 // /api/test-payments/confirm, where the reference origin treats test cards as Stripe does

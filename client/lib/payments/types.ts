@@ -1,4 +1,4 @@
-// One interface for every way to pay (issue 12): Stripe's Payment Element, PayPal's buttons and
+// One interface for every way to pay: Stripe's Payment Element, PayPal's buttons and
 // the local test adapter, so the checkout island never knows which one it drives.
 //
 // An adapter's answer is never "the order is paid": only the upstream order query says that. A
