@@ -20,21 +20,18 @@ test.beforeAll(async ({ request }) => {
   expect(res.status()).toBe(200);
 });
 
-test.beforeEach(async ({ page, pageErrors }) => {
-  void pageErrors; // collected from the page's creation on, checked after each test
+test.beforeEach(async ({ page }) => {
   const n = Math.floor(Math.random() * 60_000);
   await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `10.${200 + (n % 50)}.${Math.floor(n / 250) % 250}.${1 + (n % 250)}` });
 });
 
 // No console error and no CSP violation (Chromium logs "Refused to …" as an error) on any checkout
-// page. Expected: the 404 page's own status, the live-mode test's aborted provider scripts, and the
-// failing-upstream test's 502.
-test.afterEach(async ({ pageErrors }, testInfo) => {
-  const expected = (e: string) =>
-    /status of 404/.test(e) ||
-    (testInfo.title.includes('live-mode') && /ERR_FAILED|js\.stripe\.com|paypal\.com/.test(e)) ||
-    (testInfo.title.includes('upstream failing') && /status of 502/.test(e));
-  expect(pageErrors.filter((e) => !expected(e))).toEqual([]);
+// page: the fixtures check every test. Expected: the 404 page's own status, the live-mode test's
+// aborted provider scripts, and the failing-upstream test's 502.
+test.beforeEach(async ({ expectErrors }, testInfo) => {
+  expectErrors(/status of 404/);
+  if (testInfo.title.includes('live-mode')) expectErrors(/ERR_FAILED|js\.stripe\.com|paypal\.com/);
+  if (testInfo.title.includes('upstream failing')) expectErrors(/status of 502/);
 });
 
 const emailField = (page: Page, locale: Locale) => page.getByLabel(msg(locale, 'ui.forms.email'), { exact: true });

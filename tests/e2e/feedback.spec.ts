@@ -222,7 +222,8 @@ test.describe('feedback form: submitting', () => {
     await expect.poll(async () => Object.values(((await (await request.get(`/__test/feedback/${ticketId}`)).json()) as typeof body).images)).toEqual(['attached', 'attached']);
   });
 
-  test('the upstream failing (fault switch) keeps every field and image for a retry', { tag: '@upstream-fault' }, async ({ page, request }) => {
+  test('the upstream failing (fault switch) keeps every field and image for a retry', { tag: '@upstream-fault' }, async ({ page, request, expectErrors }) => {
+    expectErrors(/status of 5\d\d .*\/api\/feedback\/add\)/);
     await gotoHydrated(page, '/feedback');
     const filled = await fillTicket(page, 'en-US');
     await attach(page, [image('webp')]);

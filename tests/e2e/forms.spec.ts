@@ -77,7 +77,8 @@ test.describe('retrieve licence code', () => {
     });
   }
 
-  test('keeps the email when the network fails, and sends it on Retry', async ({ page }) => {
+  test('keeps the email when the network fails, and sends it on Retry', async ({ page, expectErrors }) => {
+    expectErrors(/ERR_CONNECTION_RESET \(\S+\/api\/pay\/send_cdkey_order_mail\)/);
     await gotoHydrated(page, '/license-code');
     await field(page, msg('en-US', 'ui.forms.email')).fill('paid@example.com');
     const restore = await breakApi(page, 'abort');
@@ -127,7 +128,8 @@ test.describe('retrieve licence code', () => {
     await expect(page.getByRole('button', { name: msg('en-US', 'ui.licenseCode.submit') })).not.toHaveAttribute('aria-disabled', 'true');
   });
 
-  test('answers repeated submits with the too-frequent message from the edge', async ({ page }) => {
+  test('answers repeated submits with the too-frequent message from the edge', async ({ page, expectErrors }) => {
+    expectErrors(/status of 429 .*\/api\/pay\/send_cdkey_order_mail\)/);
     await gotoHydrated(page, '/fr-FR/license-code');
     await field(page, msg('fr-FR', 'ui.forms.email')).fill('paid@example.com');
     const submit = page.getByRole('button', { name: msg('fr-FR', 'ui.licenseCode.submit') });
@@ -280,7 +282,8 @@ test.describe('retrieve trial code', () => {
     await expect(alertOf(page)).toContainText(msg('ja-JP', 'ui.trialCode.reasons.claimed'));
   });
 
-  test('keeps the email when the site answers 500, and claims the code on Retry', async ({ page }) => {
+  test('keeps the email when the site answers 500, and claims the code on Retry', async ({ page, expectErrors }) => {
+    expectErrors(/status of 500 .*\/api\/activity\/receive\)/);
     const email = newEmail('retry');
     await gotoHydrated(page, '/fr-FR/trial-code');
     await field(page, msg('fr-FR', 'ui.forms.email')).fill(email);
@@ -335,7 +338,8 @@ test.describe('do not sell my info', () => {
     await expect(field(page, msg('ja-JP', 'ui.forms.lastName'))).toBeFocused();
   });
 
-  test('keeps the three fields when the network fails, and sends them on Retry', async ({ page }) => {
+  test('keeps the three fields when the network fails, and sends them on Retry', async ({ page, expectErrors }) => {
+    expectErrors(/ERR_CONNECTION_RESET \(\S+\/api\/privacy_control\/add\)/);
     const email = newEmail('dns-retry');
     await gotoHydrated(page, '/do-not-sell-my-info');
     await field(page, msg('en-US', 'ui.forms.firstName')).fill('Grace');
