@@ -247,7 +247,8 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
             <p className="form-message-title">{t('feedback.failure.title')}</p>
             <p className="feedback-failure-reason">{failure}</p>
             <p>{t('feedback.failure.kept')}</p>
-            <p>{t('feedback.failure.newCode')}</p>
+            {/* Only a code that did load is announced; the code box itself says when one is loading or failed. */}
+            {captcha.status === 'ready' ? <p>{t('feedback.failure.newCode')}</p> : null}
           </div>
         ) : null}
       </div>
