@@ -6,7 +6,7 @@ import '../styles/checkout.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../lib/i18n';
 import { api, ApiError } from '../lib/api';
-import { validateForm } from '../lib/form';
+import { serverFieldErrors, validateForm } from '../lib/form';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
 import { payTypeOf, resultHref, type DeclineReason, type PayMethod } from '../../src/domain/checkout';
@@ -233,8 +233,10 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       await startPayment(kept);
     } catch (error) {
       setPhase('details');
-      if (error instanceof ApiError && error.fieldErrors?.some((f) => f.field === 'email')) {
-        setEmailError(t('ui.forms.errors.emailInvalid'));
+      const fromServer = error instanceof ApiError ? serverFieldErrors(error.fieldErrors ?? [], FIELDS, t)['email'] : undefined;
+      if (fromServer) {
+        // The edge's own words for what is wrong (too long is not invalid), in the page's language.
+        setEmailError(fromServer);
       } else {
         setNotice({ kind: 'error', message: error instanceof ApiError ? error.localizedMessage : t('checkout.errors.createFailed'), retry: 'create' });
       }
@@ -282,13 +284,13 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             <p className="field-hint" id="checkout-email-hint">
               {t('checkout.form.emailHint')}
             </p>
+            {/* No maxlength: the browser would cut a longer address to one that may be someone else's; the schema refuses it. */}
             <input
               className="field-input"
               id="checkout-email"
               name="email"
               type="email"
               autoComplete="email"
-              maxLength={254}
               required
               spellCheck={false}
               aria-invalid={emailError ? true : undefined}

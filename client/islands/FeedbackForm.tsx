@@ -205,7 +205,7 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
         <legend>{t('feedback.form.yourDetails')}</legend>
         <div className="field-row">{familyFirst ? [lastName, firstName] : [firstName, lastName]}</div>
         <TextField {...field('name')} autoComplete="name" maxLength={128} label={t('feedback.form.name')} hint={t('feedback.form.nameHint')} />
-        <TextField {...field('email')} type="email" autoComplete="email" maxLength={254} label={t('feedback.form.email')} hint={t('feedback.form.emailHint')} defaultValue={prefill.email} />
+        <TextField {...field('email')} type="email" autoComplete="email" label={t('feedback.form.email')} hint={t('feedback.form.emailHint')} defaultValue={prefill.email} />
         <TextField
           {...field('order_number')}
           autoComplete="off"

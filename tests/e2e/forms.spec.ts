@@ -389,3 +389,36 @@ test('the query-steps page leads to the licence and trial forms', async ({ page 
   await expect(page).toHaveURL(/\/ja-JP\/trial-code$/);
   await expect(page.locator('#trial-code-form')).toBeVisible();
 });
+
+// An address longer than 254 characters belongs to nobody: every email field keeps all of it
+// (no truncating maxlength) and refuses it with its own message, before anything is sent.
+test.describe('an email address that is too long', () => {
+  // 248 + '@example.com' = 260 characters.
+  const longEmail = `${'a'.repeat(248)}@example.com`;
+  const forms = [
+    { path: '/license-code', input: '#license-code-email', error: '#license-code-email-error', submit: 'ui.licenseCode.submit', message: 'ui.forms.errors.emailTooLong' },
+    { path: '/trial-code', input: '#trial-code-email', error: '#trial-code-email-error', submit: 'ui.trialCode.submit', message: 'ui.forms.errors.emailTooLong' },
+    { path: '/do-not-sell-my-info', input: '#do-not-sell-email', error: '#do-not-sell-email-error', submit: 'ui.doNotSell.submit', message: 'ui.forms.errors.emailTooLong' },
+    { path: '/feedback', input: '#feedback-email', error: '#feedback-email-error', submit: 'feedback.form.submit', message: 'feedback.errors.emailTooLong' },
+    { path: '/checkout?product_id=81901', input: '#checkout-email', error: '#checkout-email-error', submit: null, message: 'ui.forms.errors.emailTooLong' },
+  ];
+  for (const locale of ['en-US', 'fr-FR'] as const) {
+    for (const form of forms) {
+      test(`${form.path} keeps all 260 characters and refuses them with a clear message, in ${locale}`, async ({ page }) => {
+        const calls: string[] = [];
+        page.on('request', (request) => void (request.method() === 'POST' && request.url().includes('/api/') && !request.url().includes('/api/feedback/captcha') && calls.push(request.url())));
+        await gotoHydrated(page, at(locale, form.path));
+        const input = page.locator(form.input);
+        await input.fill(longEmail);
+        await expect(input).toHaveValue(longEmail);
+        if (form.submit) await page.getByRole('button', { name: msg(locale, form.submit) }).click();
+        else await page.locator('.checkout-continue').click();
+        await expect(page.locator(form.error)).toHaveText(msg(locale, form.message));
+        await expect(page.locator(form.error)).toContainText('254');
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        await expect(input).toHaveValue(longEmail);
+        expect(calls).toEqual([]);
+      });
+    }
+  }
+});
