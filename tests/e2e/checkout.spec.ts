@@ -184,7 +184,23 @@ test('a reload mid-poll resumes, and a refund shows refunded with no code', asyn
   await expectStatus(page, 'refunded');
   await expect(page.locator('[data-licence-code]')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: msg('en-US', 'checkout.status.refunded.title') })).toBeVisible();
+  await expect(page.getByRole('link', { name: msg('en-US', 'checkout.result.licenseCodeLink') })).toHaveCount(0);
 });
+
+// A refund cancels the order's licence: the page offers support about the order, and never to
+// send that code again.
+for (const { orderId, payType, productId, status } of [
+  { orderId: 'MTSEEDREFUNDING01', payType: 2, productId: 81902, status: 'refunding' },
+  { orderId: 'MTSEEDREFUNDED001', payType: 1, productId: 81903, status: 'refunded' },
+]) {
+  test(`a ${status} order offers support, not its licence code again`, async ({ page }) => {
+    await gotoHydrated(page, `/checkout/result?order_id=${orderId}&pay_type=${payType}&product_id=${productId}`);
+    await expectStatus(page, status);
+    await expect(page.getByRole('link', { name: msg('en-US', 'checkout.result.supportLink') })).toHaveAttribute('href', `/feedback?order_number=${orderId}`);
+    await expect(page.getByRole('link', { name: msg('en-US', 'checkout.result.licenseCodeLink') })).toHaveCount(0);
+    await expect(page.locator('[data-licence-code]')).toHaveCount(0);
+  });
+}
 
 test('the upstream failing during create: a clear message, the email kept, one order once it recovers', { tag: '@upstream-fault' }, async ({ page }) => {
   await gotoHydrated(page, '/checkout?product_id=81902');

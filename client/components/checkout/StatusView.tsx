@@ -71,9 +71,11 @@ export function StatusView({ status, orderId, reason, links, headingRef, childre
       ) : null}
       {display.showsSupport && links ? (
         <ul className="checkout-support-links">
-          <li>
-            <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
-          </li>
+          {display.offersCodeResend ? (
+            <li>
+              <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
+            </li>
+          ) : null}
           <li>
             <a href={links.support}>{t('checkout.result.supportLink')}</a>
           </li>
