@@ -12,7 +12,7 @@ import { installBeaconSender } from '../lib/beacon';
 import { reportPurchase } from '../lib/analytics';
 import { pollOrder } from '../lib/payments/poll';
 import { ORDER_STORAGE_KEY, type KeptOrder } from '../lib/payments/orders';
-import { carriedQuery, methodOfPayType, resultLinks, resultTargetOf, type CheckoutStatus, type ResultLinks, type ResultPaths, type ResultTarget } from '../../src/domain/checkout';
+import { carriedQuery, methodOfPayType, resultLinks, resultTargetOf, statusDisplay, type CheckoutStatus, type ResultLinks, type ResultPaths, type ResultTarget } from '../../src/domain/checkout';
 import { productKind } from '../../src/domain/package-ids';
 import { RecoverySteps, StatusView } from '../components/checkout/StatusView';
 import CopyButton from '../components/CopyButton';
@@ -135,6 +135,8 @@ export default function CheckoutResult(props: CheckoutResultProps) {
     <div className="checkout-result" data-result-status={status}>
       <div aria-live="polite" aria-atomic="false">
         <StatusView status={status} orderId={order?.orderId ?? null} reason={order?.reason} links={order?.links ?? null} headingRef={headingRef}>
+          {/* Only once this island polls (never in the server's HTML): without JavaScript nothing would update. */}
+          {order && statusDisplay(status).pending ? <p className="checkout-updating">{t('checkout.result.updating')}</p> : null}
           {status === 'paid' ? (
             <div className="checkout-code" data-code-state={code.kind}>
               <h3>{t('checkout.code.heading')}</h3>

@@ -202,6 +202,28 @@ for (const { orderId, payType, productId, status } of [
   });
 }
 
+test('while the order is paying, the page says it updates by itself', async ({ page }) => {
+  await gotoHydrated(page, '/ja-JP/checkout/result?order_id=MTSEEDPAYING00001&pay_type=1&product_id=81902');
+  await expectStatus(page, 'paying');
+  await expect(page.locator('.checkout-updating')).toHaveText(msg('ja-JP', 'checkout.result.updating'));
+});
+
+test.describe('the result page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('never says it updates by itself, and says first what to do instead', async ({ page }) => {
+    await page.goto('/checkout/result?order_id=MTSEEDPAYING00001&pay_type=1&product_id=81902');
+    const main = page.locator('main');
+    await expect(main).toContainText(msg('en-US', 'pages.checkout-result.intro'));
+    await expect(main).not.toContainText(/updates by itself|keep (this page|it) open/i);
+    await expect(main).not.toContainText(msg('en-US', 'checkout.result.updating'));
+    // Playwright's text matchers skip <noscript>: read its text from the DOM.
+    expect(await main.locator('noscript').first().textContent()).toContain(msg('en-US', 'checkout.noscript.result'));
+    // Read before the status that never changes without JavaScript.
+    await expect(main.locator('noscript + [data-island="CheckoutResult"]')).toHaveCount(1);
+  });
+});
+
 test('the upstream failing during create: a clear message, the email kept, one order once it recovers', { tag: '@upstream-fault' }, async ({ page }) => {
   await gotoHydrated(page, '/checkout?product_id=81902');
   const email = newEmail('faulty');
