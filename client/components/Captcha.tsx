@@ -79,6 +79,7 @@ export function CaptchaField({ id, captcha, onRefresh, error, onFieldInput }: { 
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          dir="auto"
           maxLength={16}
           required
           aria-invalid={error ? true : undefined}

@@ -216,6 +216,8 @@ export function TextField({ id, name, label, type = 'text', autoComplete, maxLen
         maxLength={maxLength}
         required={required}
         defaultValue={defaultValue}
+        // What the visitor types takes the direction of its own text (Arabic or Hebrew right to left).
+        dir="auto"
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

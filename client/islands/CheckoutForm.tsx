@@ -16,6 +16,7 @@ import { createStripeAdapter } from '../lib/payments/stripe';
 import { createPaypalAdapter } from '../lib/payments/paypal';
 import type { PaymentAdapter, PaymentOutcome } from '../lib/payments/types';
 import { TestCardForm, TestPaypalStep } from '../components/checkout/TestPayment';
+import { tWithUserText } from '../components/UserText';
 
 export interface CheckoutFormProps {
   productId: number;
@@ -292,6 +293,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
               type="email"
               autoComplete="email"
               required
+              dir="auto"
               spellCheck={false}
               aria-invalid={emailError ? true : undefined}
               aria-describedby={emailError ? 'checkout-email-hint checkout-email-error' : 'checkout-email-hint'}
@@ -329,7 +331,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       {inPayment && order ? (
         <section className="checkout-payment" aria-labelledby="checkout-payment-title">
           <h3 id="checkout-payment-title">{t(`checkout.methods.${order.method}.payHeading`)}</h3>
-          <p className="checkout-payment-for">{t('checkout.form.payingFor', { plan: props.planTitle, price: props.priceText, email: order.email })}</p>
+          <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: props.priceText })}</p>
           {order.testMode ? (
             order.method === 'stripe' ? (
               <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onPay={(card) => void pay(card)} />

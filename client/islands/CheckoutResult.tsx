@@ -16,6 +16,7 @@ import { carriedQuery, methodOfPayType, resultLinks, resultTargetOf, statusDispl
 import { productKind } from '../../src/domain/package-ids';
 import { RecoverySteps, StatusView } from '../components/checkout/StatusView';
 import CopyButton from '../components/CopyButton';
+import { tWithUserText } from '../components/UserText';
 
 /**
  * Nothing about the order: the island reads it from the URL (`resultTargetOf`), so the page's HTML
@@ -147,13 +148,13 @@ export default function CheckoutResult(props: CheckoutResultProps) {
                     <code data-licence-code>{code.code}</code>
                     <CopyButton value={code.code} />
                   </p>
-                  <p>{email ? t('checkout.code.sentTo', { email }) : t('checkout.code.sentToYou')}</p>
+                  <p>{email ? tWithUserText(t, 'checkout.code.sentTo', { email }) : t('checkout.code.sentToYou')}</p>
                   {email ? (
                     <p className="checkout-code-mail">
                       <button className="button button-ghost" type="button" onClick={() => void sendAgain()} aria-disabled={mail === 'sending' || undefined}>
                         {mail === 'sending' ? t('ui.forms.sending') : t('checkout.code.sendAgain')}
                       </button>
-                      <span role="status">{mail === 'sent' ? t('checkout.code.sentAgain', { email }) : mail === 'failed' ? t('checkout.code.sendFailed') : ''}</span>
+                      <span role="status">{mail === 'sent' ? tWithUserText(t, 'checkout.code.sentAgain', { email }) : mail === 'failed' ? t('checkout.code.sendFailed') : ''}</span>
                     </p>
                   ) : (
                     <p>

@@ -8,6 +8,7 @@ import { ApiForm, StatusRegion, SubmitButton, TextField, type SubmitPhase } from
 import { SelectField, TextAreaField } from '../components/feedback-fields';
 import { CaptchaField, useCaptcha } from '../components/Captcha';
 import { UploadImage, useUploads } from '../components/UploadImage';
+import { tWithUserText } from '../components/UserText';
 
 export interface FeedbackFormProps {
   /** The page's own URL: where a submit without JavaScript goes (the Worker sends it back, 303). */
@@ -181,7 +182,7 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
             <p>
               {t('feedback.success.ticket')} <strong className="feedback-ticket" data-ticket-id={sent.ticketId}>{sent.ticketId}</strong>
             </p>
-            <p>{t('feedback.success.promise', { email: sent.email })}</p>
+            <p>{tWithUserText(t, 'feedback.success.promise', { email: sent.email })}</p>
           </div>
         ) : null}
       </StatusRegion>
