@@ -8,15 +8,21 @@ export const PHONE = {
   userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
 
-/** Navigates and waits until every island has hydrated (the client entry sets body[data-hydrated]). */
+/** Navigates and waits until every island has hydrated (see waitHydrated). */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await waitHydrated(page);
   return response;
 }
 
+/**
+ * Waits until the client entry has been through every island (it sets body[data-hydrated] then),
+ * and fails unless React hydrated each of them (each marker gets data-island-hydrated): an island
+ * whose code is missing or failed to load leaves its marker without it.
+ */
 export async function waitHydrated(page: Page) {
   await page.locator('body[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.locator('[data-island]:not([data-island-hydrated])'), 'islands that did not hydrate').toHaveCount(0);
 }
 
 /**
