@@ -43,6 +43,16 @@ export function useCaptcha() {
     return () => clearTimeout(timer.current);
   }, [load]);
 
+  // A code that could not load (usually: no connection) loads again by itself once the browser
+  // is back online; the visitor should not have to find "New code".
+  const failed = state.status === 'failed';
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => void load();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, load]);
+
   return { captcha: state, refresh: load };
 }
 
@@ -69,6 +79,7 @@ export function CaptchaField({ id, captcha, onRefresh, error, onFieldInput }: { 
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          dir="auto"
           maxLength={16}
           required
           aria-invalid={error ? true : undefined}

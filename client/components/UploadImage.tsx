@@ -146,7 +146,9 @@ export function UploadImage({ id, uploads, error }: { id: string; uploads: Uploa
             <li key={item.id} className="upload-item" data-status={item.status}>
               {item.preview ? <img className="upload-preview" src={item.preview} alt="" width={64} height={64} /> : <span className="upload-preview upload-preview-none" aria-hidden="true" />}
               <div className="upload-body">
-                <span className="upload-name">{item.name}</span>
+                <span className="upload-name" dir="auto">
+                  {item.name}
+                </span>
                 {item.status === 'queued' || item.status === 'uploading' ? (
                   <>
                     <progress className="upload-progress" max={100} value={Math.round(item.progress * 100)} aria-label={t('feedback.upload.progress', { name: item.name })} />

@@ -77,6 +77,8 @@ export function TextAreaField({ id, name, label, hint, error, onFieldInput, maxL
         name={name}
         rows={6}
         maxLength={maxLength}
+        // What the visitor types takes the direction of its own text (Arabic or Hebrew right to left).
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error, `${id}-count`)}
         onInput={(event) => {

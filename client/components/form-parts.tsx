@@ -151,7 +151,11 @@ export function ApiForm({ id, action, form, children }: { id: string; action: st
   );
 }
 
-/** The email field every form asks for, with its page-specific hint. */
+/**
+ * The email field every form asks for, with its page-specific hint. It has no maxlength: a
+ * browser silently cuts a longer paste at that length, and the cut address (at most 254
+ * characters, RFC 5321) may belong to someone else; the schema refuses a longer one instead.
+ */
 export function EmailField({ id, hint, form }: { id: string; hint: string; form: ApiFormState }) {
   const t = useT();
   return (
@@ -160,7 +164,6 @@ export function EmailField({ id, hint, form }: { id: string; hint: string; form:
       name="email"
       type="email"
       autoComplete="email"
-      maxLength={254}
       label={t('ui.forms.email')}
       hint={hint}
       error={form.errors['email']}
@@ -176,7 +179,8 @@ export interface TextFieldProps {
   label: string;
   type?: 'text' | 'email';
   autoComplete: string;
-  maxLength: number;
+  /** Only where cutting the text short cannot change what it means (never on an email). */
+  maxLength?: number;
   error?: string;
   hint?: string;
   onFieldInput: (name: string) => void;
@@ -212,6 +216,8 @@ export function TextField({ id, name, label, type = 'text', autoComplete, maxLen
         maxLength={maxLength}
         required={required}
         defaultValue={defaultValue}
+        // What the visitor types takes the direction of its own text (Arabic or Hebrew right to left).
+        dir="auto"
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

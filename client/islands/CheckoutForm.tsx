@@ -6,7 +6,7 @@ import '../styles/checkout.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../src/i18n/translator';
 import { api, ApiError } from '../lib/api';
-import { validateForm } from '../../src/domain/form';
+import { serverFieldErrors, validateForm } from '../../src/domain/form';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
 import { payTypeOf, resultHref, type DeclineReason, type PayMethod } from '../../src/domain/checkout';
@@ -16,6 +16,7 @@ import { createStripeAdapter } from '../lib/payments/stripe';
 import { createPaypalAdapter } from '../lib/payments/paypal';
 import type { PaymentAdapter, PaymentOutcome } from '../lib/payments/types';
 import { TestCardForm, TestPaypalStep } from '../components/checkout/TestPayment';
+import { tWithUserText } from '../components/UserText';
 
 export interface CheckoutFormProps {
   productId: number;
@@ -233,8 +234,10 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       await startPayment(kept);
     } catch (error) {
       setPhase('details');
-      if (error instanceof ApiError && error.fieldErrors?.some((f) => f.field === 'email')) {
-        setEmailError(t('ui.forms.errors.emailInvalid'));
+      const fromServer = error instanceof ApiError ? serverFieldErrors(error.fieldErrors ?? [], FIELDS, t)['email'] : undefined;
+      if (fromServer) {
+        // The edge's own words for what is wrong (too long is not invalid), in the page's language.
+        setEmailError(fromServer);
       } else {
         setNotice({ kind: 'error', message: error instanceof ApiError ? error.localizedMessage : t('checkout.errors.createFailed'), retry: 'create' });
       }
@@ -282,14 +285,15 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             <p className="field-hint" id="checkout-email-hint">
               {t('checkout.form.emailHint')}
             </p>
+            {/* No maxlength: the browser would cut a longer address to one that may be someone else's; the schema refuses it. */}
             <input
               className="field-input"
               id="checkout-email"
               name="email"
               type="email"
               autoComplete="email"
-              maxLength={254}
               required
+              dir="auto"
               spellCheck={false}
               aria-invalid={emailError ? true : undefined}
               aria-describedby={emailError ? 'checkout-email-hint checkout-email-error' : 'checkout-email-hint'}
@@ -327,7 +331,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       {inPayment && order ? (
         <section className="checkout-payment" aria-labelledby="checkout-payment-title">
           <h3 id="checkout-payment-title">{t(`checkout.methods.${order.method}.payHeading`)}</h3>
-          <p className="checkout-payment-for">{t('checkout.form.payingFor', { plan: props.planTitle, price: props.priceText, email: order.email })}</p>
+          <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: props.priceText })}</p>
           {order.testMode ? (
             order.method === 'stripe' ? (
               <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onPay={(card) => void pay(card)} />

@@ -12,10 +12,11 @@ import { installBeaconSender } from '../lib/beacon';
 import { reportPurchase } from '../lib/analytics';
 import { pollOrder } from '../lib/payments/poll';
 import { ORDER_STORAGE_KEY, type KeptOrder } from '../lib/payments/orders';
-import { carriedQuery, methodOfPayType, resultLinks, resultTargetOf, type CheckoutStatus, type ResultLinks, type ResultPaths, type ResultTarget } from '../../src/domain/checkout';
+import { carriedQuery, methodOfPayType, resultLinks, resultTargetOf, statusDisplay, type CheckoutStatus, type ResultLinks, type ResultPaths, type ResultTarget } from '../../src/domain/checkout';
 import { productKind } from '../../src/domain/package-ids';
 import { RecoverySteps, StatusView } from '../components/checkout/StatusView';
 import CopyButton from '../components/CopyButton';
+import { tWithUserText } from '../components/UserText';
 
 /**
  * Nothing about the order: the island reads it from the URL (`resultTargetOf`), so the page's HTML
@@ -135,6 +136,8 @@ export default function CheckoutResult(props: CheckoutResultProps) {
     <div className="checkout-result" data-result-status={status}>
       <div aria-live="polite" aria-atomic="false">
         <StatusView status={status} orderId={order?.orderId ?? null} reason={order?.reason} links={order?.links ?? null} headingRef={headingRef}>
+          {/* Only once this island polls (never in the server's HTML): without JavaScript nothing would update. */}
+          {order && statusDisplay(status).pending ? <p className="checkout-updating">{t('checkout.result.updating')}</p> : null}
           {status === 'paid' ? (
             <div className="checkout-code" data-code-state={code.kind}>
               <h3>{t('checkout.code.heading')}</h3>
@@ -145,13 +148,13 @@ export default function CheckoutResult(props: CheckoutResultProps) {
                     <code data-licence-code>{code.code}</code>
                     <CopyButton value={code.code} />
                   </p>
-                  <p>{email ? t('checkout.code.sentTo', { email }) : t('checkout.code.sentToYou')}</p>
+                  <p>{email ? tWithUserText(t, 'checkout.code.sentTo', { email }) : t('checkout.code.sentToYou')}</p>
                   {email ? (
                     <p className="checkout-code-mail">
                       <button className="button button-ghost" type="button" onClick={() => void sendAgain()} aria-disabled={mail === 'sending' || undefined}>
                         {mail === 'sending' ? t('ui.forms.sending') : t('checkout.code.sendAgain')}
                       </button>
-                      <span role="status">{mail === 'sent' ? t('checkout.code.sentAgain', { email }) : mail === 'failed' ? t('checkout.code.sendFailed') : ''}</span>
+                      <span role="status">{mail === 'sent' ? tWithUserText(t, 'checkout.code.sentAgain', { email }) : mail === 'failed' ? t('checkout.code.sendFailed') : ''}</span>
                     </p>
                   ) : (
                     <p>

@@ -115,8 +115,9 @@ export default function Diagnostics({ serverReport, host }: DiagnosticsProps) {
       <dl className="diagnostics" data-diagnostics="upstream" aria-busy={upstream.kind === 'checking'}>
         <div>
           <dt>{t(`${u}.state`)}</dt>
-          <dd data-fact="upstream" data-state={upstreamState} role="status">
-            {upstreamText}
+          {/* A <dd> takes no role: the live region is inside it. */}
+          <dd data-fact="upstream" data-state={upstreamState}>
+            <span role="status">{upstreamText}</span>
           </dd>
         </div>
       </dl>

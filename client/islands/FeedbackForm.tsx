@@ -8,6 +8,7 @@ import { ApiForm, StatusRegion, SubmitButton, TextField, type SubmitPhase } from
 import { SelectField, TextAreaField } from '../components/feedback-fields';
 import { CaptchaField, useCaptcha } from '../components/Captcha';
 import { UploadImage, useUploads } from '../components/UploadImage';
+import { tWithUserText } from '../components/UserText';
 
 export interface FeedbackFormProps {
   /** The page's own URL: where a submit without JavaScript goes (the Worker sends it back, 303). */
@@ -181,7 +182,7 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
             <p>
               {t('feedback.success.ticket')} <strong className="feedback-ticket" data-ticket-id={sent.ticketId}>{sent.ticketId}</strong>
             </p>
-            <p>{t('feedback.success.promise', { email: sent.email })}</p>
+            <p>{tWithUserText(t, 'feedback.success.promise', { email: sent.email })}</p>
           </div>
         ) : null}
       </StatusRegion>
@@ -205,7 +206,7 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
         <legend>{t('feedback.form.yourDetails')}</legend>
         <div className="field-row">{familyFirst ? [lastName, firstName] : [firstName, lastName]}</div>
         <TextField {...field('name')} autoComplete="name" maxLength={128} label={t('feedback.form.name')} hint={t('feedback.form.nameHint')} />
-        <TextField {...field('email')} type="email" autoComplete="email" maxLength={254} label={t('feedback.form.email')} hint={t('feedback.form.emailHint')} defaultValue={prefill.email} />
+        <TextField {...field('email')} type="email" autoComplete="email" label={t('feedback.form.email')} hint={t('feedback.form.emailHint')} defaultValue={prefill.email} />
         <TextField
           {...field('order_number')}
           autoComplete="off"
@@ -247,7 +248,8 @@ export default function FeedbackForm({ action, prefill }: FeedbackFormProps) {
             <p className="form-message-title">{t('feedback.failure.title')}</p>
             <p className="feedback-failure-reason">{failure}</p>
             <p>{t('feedback.failure.kept')}</p>
-            <p>{t('feedback.failure.newCode')}</p>
+            {/* Only a code that did load is announced; the code box itself says when one is loading or failed. */}
+            {captcha.status === 'ready' ? <p>{t('feedback.failure.newCode')}</p> : null}
           </div>
         ) : null}
       </div>

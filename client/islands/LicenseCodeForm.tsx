@@ -4,6 +4,7 @@ import { api, ApiError } from '../lib/api';
 import { FORM_IDS, validateForm } from '../../src/domain/form';
 import { sendCdkeyOrderMailRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
+import { tWithUserText } from '../components/UserText';
 import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, useApiForm, useFocusOnShow } from '../components/form-parts';
 
 export interface LicenseCodeFormProps {
@@ -43,7 +44,7 @@ export default function LicenseCodeForm({ action, queryStepsHref }: LicenseCodeF
         {sent ? (
           <div className="form-message form-message-success" ref={outcomeRef} tabIndex={-1} data-outcome="sent">
             <p className="form-message-title">{t('ui.licenseCode.sentTitle')}</p>
-            <p>{t('ui.licenseCode.sent', { email: sent.email })}</p>
+            <p>{tWithUserText(t, 'ui.licenseCode.sent', { email: sent.email })}</p>
           </div>
         ) : null}
       </StatusRegion>

@@ -5,6 +5,7 @@ import { FORM_IDS, validateForm } from '../../src/domain/form';
 import CopyButton from '../components/CopyButton';
 import { activityReceiveRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
+import { tWithUserText } from '../components/UserText';
 import { ApiForm, EmailField, FailureRegion, StatusRegion, SubmitButton, useApiForm, useFocusOnShow } from '../components/form-parts';
 
 export interface TrialCodeFormProps {
@@ -42,7 +43,7 @@ function TrialCode({ code, email }: { code: string; email: string }) {
         </code>
         <CopyButton value={code} label={t('ui.trialCode.copy')} className="button button-ghost code-copy" />
       </div>
-      <p>{t('ui.trialCode.issued', { email })}</p>
+      <p>{tWithUserText(t, 'ui.trialCode.issued', { email })}</p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createTranslator, I18nProvider, type I18n, type Messages } from '../../src/i18n/translator';
 import { i18nStore } from './locale-loader';
@@ -24,14 +24,31 @@ function LiveI18n({ children }: { children: ReactNode }) {
   return <I18nProvider value={i18n}>{children}</I18nProvider>;
 }
 
-/** Finds every island marker, loads its component and hydrates it; then marks the body as hydrated. */
+/** Marks its island's element once React has hydrated it: effects run only after the commit. */
+function MarkHydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    el.dataset.islandHydrated = 'true';
+  }, [el]);
+  return children;
+}
+
+/**
+ * Finds every island marker, loads its component and hydrates it (each marker gets
+ * data-island-hydrated once it is); then marks the body as hydrated.
+ */
 export async function hydrateIslands(): Promise<void> {
   i18nStore.set({ i18n: readI18n() });
   const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
   await Promise.all(
     markers.map(async (el) => {
       const loader = loaders[`../islands/${el.dataset.island}.tsx`];
-      if (!loader) return;
+      if (!loader) {
+        // A marker without a module is a page that looks alive and does nothing: never quietly.
+        const message = `Island "${el.dataset.island}" has no module client/islands/${el.dataset.island}.tsx: it stays as the server rendered it.`;
+        if (import.meta.env.DEV) throw new Error(message);
+        console.error(message);
+        return;
+      }
       let mod: IslandModule;
       try {
         mod = await loader();
@@ -43,7 +60,9 @@ export async function hydrateIslands(): Promise<void> {
       hydrateRoot(
         el,
         <LiveI18n>
-          <mod.default {...props} />
+          <MarkHydrated el={el}>
+            <mod.default {...props} />
+          </MarkHydrated>
         </LiveI18n>,
       );
     }),

@@ -188,17 +188,22 @@ export interface StatusDisplay {
   showsSteps: boolean;
   /** The failure's next steps: retry the same order, change method, contact support. */
   showsNextSteps: boolean;
-  /** Links to /license-code and /feedback with the order number. */
+  /** Links to /license-code (when offersCodeResend) and /feedback with the order number. */
   showsSupport: boolean;
+  /**
+   * Of those, the link to have the licence code sent again: not for a refund, which cancels the
+   * order's licence (the upstream mails codes of paid orders only).
+   */
+  offersCodeResend: boolean;
 }
 
 const DISPLAYS: Record<CheckoutStatus, Omit<StatusDisplay, 'status' | 'key'>> = {
-  paying: { tone: 'progress', pending: true, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: false },
-  paid: { tone: 'success', pending: false, showsCode: true, showsSteps: true, showsNextSteps: false, showsSupport: false },
-  refunding: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true },
-  refunded: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true },
-  failed: { tone: 'error', pending: false, showsCode: false, showsSteps: false, showsNextSteps: true, showsSupport: false },
-  unknownError: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true },
+  paying: { tone: 'progress', pending: true, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: false, offersCodeResend: false },
+  paid: { tone: 'success', pending: false, showsCode: true, showsSteps: true, showsNextSteps: false, showsSupport: false, offersCodeResend: false },
+  refunding: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true, offersCodeResend: false },
+  refunded: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true, offersCodeResend: false },
+  failed: { tone: 'error', pending: false, showsCode: false, showsSteps: false, showsNextSteps: true, showsSupport: false, offersCodeResend: false },
+  unknownError: { tone: 'warning', pending: false, showsCode: false, showsSteps: false, showsNextSteps: false, showsSupport: true, offersCodeResend: true },
 };
 
 export function statusDisplay(status: CheckoutStatus): StatusDisplay {

@@ -32,13 +32,14 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query }) => 
       <PageHeader id="checkout-result" />
       {props ? (
         <>
-          <Island name="CheckoutResult" component={CheckoutResult} props={props} />
+          {/* Before the status: without JavaScript the status below never changes, so what to do instead is read first. */}
           <noscript>
             <p className="form-noscript">{t('checkout.noscript.result')}</p>
             <p>
               <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
             </p>
           </noscript>
+          <Island name="CheckoutResult" component={CheckoutResult} props={props} />
         </>
       ) : (
         <UnknownPlan buyHref={localizePath(locale, '/buy')} />

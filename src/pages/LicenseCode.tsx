@@ -26,10 +26,11 @@ export function FormPage({ id, children, aside }: { id: string; children: ReactN
       <PageHeader id={id} />
       <div className="form-layout">
         <section className="form-card" aria-label={t(`pages.${id}.heading`)}>
-          {children}
+          {/* Before the form: a visitor without JavaScript learns it cannot be sent before filling it in. */}
           <noscript>
             <p className="form-noscript">{t(`pages.${id}.noscript`)}</p>
           </noscript>
+          {children}
         </section>
         <aside className="form-aside" aria-labelledby={`${id}-help`}>
           <h2 id={`${id}-help`}>{t(`pages.${id}.help.heading`)}</h2>

@@ -59,6 +59,13 @@ export const TestPage: PageComponent = ({ locale, data }) => {
         </dl>
         <p className="notice notice-inline">{t('pages.test.noSecrets')}</p>
       </section>
+      {/* The island's rows say "Checking…" until it runs: without JavaScript, say so first and link the check itself. */}
+      <noscript>
+        <p className="notice notice-inline">{t('pages.test.noscript')}</p>
+        <p>
+          <a href={d.host === 'release' ? '/health/upstream' : `/health/upstream?host=${d.host}`}>{t('pages.test.noscriptCheck')}</a>
+        </p>
+      </noscript>
       <Island name="Diagnostics" component={Diagnostics} props={{ serverReport, host: d.host === 'release' ? null : d.host }} />
       <InternalPurpose id="test" />
     </div>

@@ -12,6 +12,7 @@ export const UploadImageDemoPage: PageComponent = () => {
     <div className="container page" data-page="demo-upload-image">
       <PageHeader id="demo-upload-image" />
       <section className="prose internal-purpose">
+        <h2>{t('common.internal.heading')}</h2>
         <Paragraphs path="pages.demo-upload-image.purpose" />
         <p className="form-note">{t('common.internal.noindex')}</p>
       </section>

@@ -20,21 +20,18 @@ test.beforeAll(async ({ request }) => {
   expect(res.status()).toBe(200);
 });
 
-test.beforeEach(async ({ page, pageErrors }) => {
-  void pageErrors; // collected from the page's creation on, checked after each test
+test.beforeEach(async ({ page }) => {
   const n = Math.floor(Math.random() * 60_000);
   await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `10.${200 + (n % 50)}.${Math.floor(n / 250) % 250}.${1 + (n % 250)}` });
 });
 
 // No console error and no CSP violation (Chromium logs "Refused to …" as an error) on any checkout
-// page. Expected: the 404 page's own status, the live-mode test's aborted provider scripts, and the
-// failing-upstream test's 502.
-test.afterEach(async ({ pageErrors }, testInfo) => {
-  const expected = (e: string) =>
-    /status of 404/.test(e) ||
-    (testInfo.title.includes('live-mode') && /ERR_FAILED|js\.stripe\.com|paypal\.com/.test(e)) ||
-    (testInfo.title.includes('upstream failing') && /status of 502/.test(e));
-  expect(pageErrors.filter((e) => !expected(e))).toEqual([]);
+// page: the fixtures check every test. Expected: the 404 page's own status, the live-mode test's
+// aborted provider scripts, and the failing-upstream test's 502.
+test.beforeEach(async ({ expectErrors }, testInfo) => {
+  expectErrors(/status of 404/);
+  if (testInfo.title.includes('live-mode')) expectErrors(/ERR_FAILED|js\.stripe\.com|paypal\.com/);
+  if (testInfo.title.includes('upstream failing')) expectErrors(/status of 502/);
 });
 
 const emailField = (page: Page, locale: Locale) => page.getByLabel(msg(locale, 'ui.forms.email'), { exact: true });
@@ -187,6 +184,44 @@ test('a reload mid-poll resumes, and a refund shows refunded with no code', asyn
   await expectStatus(page, 'refunded');
   await expect(page.locator('[data-licence-code]')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: msg('en-US', 'checkout.status.refunded.title') })).toBeVisible();
+  await expect(page.getByRole('link', { name: msg('en-US', 'checkout.result.licenseCodeLink') })).toHaveCount(0);
+});
+
+// A refund cancels the order's licence: the page offers support about the order, and never to
+// send that code again.
+for (const { orderId, payType, productId, status } of [
+  { orderId: 'MTSEEDREFUNDING01', payType: 2, productId: 81902, status: 'refunding' },
+  { orderId: 'MTSEEDREFUNDED001', payType: 1, productId: 81903, status: 'refunded' },
+]) {
+  test(`a ${status} order offers support, not its licence code again`, async ({ page }) => {
+    await gotoHydrated(page, `/checkout/result?order_id=${orderId}&pay_type=${payType}&product_id=${productId}`);
+    await expectStatus(page, status);
+    await expect(page.getByRole('link', { name: msg('en-US', 'checkout.result.supportLink') })).toHaveAttribute('href', `/feedback?order_number=${orderId}`);
+    await expect(page.getByRole('link', { name: msg('en-US', 'checkout.result.licenseCodeLink') })).toHaveCount(0);
+    await expect(page.locator('[data-licence-code]')).toHaveCount(0);
+  });
+}
+
+test('while the order is paying, the page says it updates by itself', async ({ page }) => {
+  await gotoHydrated(page, '/ja-JP/checkout/result?order_id=MTSEEDPAYING00001&pay_type=1&product_id=81902');
+  await expectStatus(page, 'paying');
+  await expect(page.locator('.checkout-updating')).toHaveText(msg('ja-JP', 'checkout.result.updating'));
+});
+
+test.describe('the result page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('never says it updates by itself, and says first what to do instead', async ({ page }) => {
+    await page.goto('/checkout/result?order_id=MTSEEDPAYING00001&pay_type=1&product_id=81902');
+    const main = page.locator('main');
+    await expect(main).toContainText(msg('en-US', 'pages.checkout-result.intro'));
+    await expect(main).not.toContainText(/updates by itself|keep (this page|it) open/i);
+    await expect(main).not.toContainText(msg('en-US', 'checkout.result.updating'));
+    // Playwright's text matchers skip <noscript>: read its text from the DOM.
+    expect(await main.locator('noscript').first().textContent()).toContain(msg('en-US', 'checkout.noscript.result'));
+    // Read before the status that never changes without JavaScript.
+    await expect(main.locator('noscript + [data-island="CheckoutResult"]')).toHaveCount(1);
+  });
 });
 
 test('the upstream failing during create: a clear message, the email kept, one order once it recovers', { tag: '@upstream-fault' }, async ({ page }) => {

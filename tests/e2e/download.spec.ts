@@ -116,21 +116,24 @@ test.describe('the download button', () => {
     await expect.poll(() => countAtHost(request, uuid), { timeout: 15_000 }).toBe(1);
   });
 
-  test('falls back to the campaign suffix when the short-code request fails and isSem is present', async ({ page }) => {
+  test('falls back to the campaign suffix when the short-code request fails and isSem is present', async ({ page, expectErrors }) => {
+    expectErrors(/ERR_FAILED \(\S+\/api\/ocpc\/get_short_code\)/);
     await page.route('**/api/ocpc/get_short_code', (route) => route.abort());
     await gotoHydrated(page, `/?uuid=${visitorId('sem')}&bd_vid=e2efailing&isSem=2`);
     const download = await clickAndDownload(page);
     expect(download.suggestedFilename()).toBe('mt-recover_setup_16_1_sem2.exe');
   });
 
-  test('falls back to the plain name when the short-code request fails without isSem', async ({ page }) => {
+  test('falls back to the plain name when the short-code request fails without isSem', async ({ page, expectErrors }) => {
+    expectErrors(/ERR_FAILED \(\S+\/api\/ocpc\/get_short_code\)/);
     await page.route('**/api/ocpc/get_short_code', (route) => route.abort());
     await gotoHydrated(page, `/?uuid=${visitorId('nosem')}&bd_vid=e2efailing`);
     const download = await clickAndDownload(page);
     expect(download.suggestedFilename()).toBe('mt-recover_setup_16_1.exe');
   });
 
-  test('says so and offers the direct link when the installer cannot be fetched', async ({ page }) => {
+  test('says so and offers the direct link when the installer cannot be fetched', async ({ page, expectErrors }) => {
+    expectErrors(/status of 503 .*\/download\/mt-recover_setup_16_1\.exe\)/);
     await page.route('**/download/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await gotoHydrated(page, `/?uuid=${visitorId('fail')}`);
     await page.locator(topBarDownload).click();
@@ -141,7 +144,8 @@ test.describe('the download button', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-downloaded', 'true');
   });
 
-  test("still downloads through the plain link when the flow's code cannot load", async ({ page }) => {
+  test("still downloads through the plain link when the flow's code cannot load", async ({ page, expectErrors }) => {
+    expectErrors(/ERR_FAILED \(\S+\/assets\/DownloadPopup-[^/]+\.js\)/);
     await page.route('**/assets/DownloadPopup-*.js', (route) => route.abort());
     await gotoHydrated(page, `/?uuid=${visitorId('nochunk')}`);
     // The page already used its one chunk-failure reload of the minute, so it stays.

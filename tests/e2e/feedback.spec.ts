@@ -197,6 +197,31 @@ test.describe('feedback form: submitting', () => {
     await expect(inputOf(page, 'captcha')).toHaveValue('');
   });
 
+  test('offline: the failure never claims a new code that did not load, and the code loads by itself once back online', async ({ page, context, expectErrors }) => {
+    // Every request made while offline fails in the browser's console: that is the point here.
+    expectErrors(/ERR_INTERNET_DISCONNECTED/);
+    await gotoHydrated(page, '/feedback');
+    const filled = await fillTicket(page, 'en-US');
+    await inputOf(page, 'captcha').fill('ABCDE');
+    const captcha = page.locator('#feedback-form .captcha-image');
+    await expect(captcha).toHaveAttribute('data-captcha-status', 'ready');
+    const before = await captcha.getAttribute('data-captcha-id');
+    await context.setOffline(true);
+    await submitButton(page, 'en-US').click();
+    const failure = page.locator('#feedback-form [data-outcome="failed"]');
+    await expect(failure).toContainText('Submission failed');
+    await expect(captcha).toHaveAttribute('data-captcha-status', 'failed');
+    await expect(page.locator('#feedback-captcha-status')).toHaveText(msg('en-US', 'feedback.captcha.loadFailed'));
+    await expect(failure).not.toContainText(msg('en-US', 'feedback.failure.newCode'));
+    await expectKept(page, filled, 0);
+    // Back online: a new code arrives without pressing "New code", and only now is it announced.
+    await context.setOffline(false);
+    await expect(captcha).toHaveAttribute('data-captcha-status', 'ready');
+    await expect(captcha).not.toHaveAttribute('data-captcha-id', before!);
+    await expect(captcha.locator('img')).toBeVisible();
+    await expect(failure).toContainText(msg('en-US', 'feedback.failure.newCode'));
+  });
+
   test('a full ticket with two screenshots succeeds; the origin holds it with both keys, and the images are kept', async ({ page, request }) => {
     await gotoHydrated(page, '/feedback');
     const filled = await fillTicket(page, 'en-US');
@@ -222,7 +247,8 @@ test.describe('feedback form: submitting', () => {
     await expect.poll(async () => Object.values(((await (await request.get(`/__test/feedback/${ticketId}`)).json()) as typeof body).images)).toEqual(['attached', 'attached']);
   });
 
-  test('the upstream failing (fault switch) keeps every field and image for a retry', { tag: '@upstream-fault' }, async ({ page, request }) => {
+  test('the upstream failing (fault switch) keeps every field and image for a retry', { tag: '@upstream-fault' }, async ({ page, request, expectErrors }) => {
+    expectErrors(/status of 5\d\d .*\/api\/feedback\/add\)/);
     await gotoHydrated(page, '/feedback');
     const filled = await fillTicket(page, 'en-US');
     await attach(page, [image('webp')]);

@@ -77,7 +77,8 @@ test.describe('retrieve licence code', () => {
     });
   }
 
-  test('keeps the email when the network fails, and sends it on Retry', async ({ page }) => {
+  test('keeps the email when the network fails, and sends it on Retry', async ({ page, expectErrors }) => {
+    expectErrors(/ERR_CONNECTION_RESET \(\S+\/api\/pay\/send_cdkey_order_mail\)/);
     await gotoHydrated(page, '/license-code');
     await field(page, msg('en-US', 'ui.forms.email')).fill('paid@example.com');
     const restore = await breakApi(page, 'abort');
@@ -127,7 +128,8 @@ test.describe('retrieve licence code', () => {
     await expect(page.getByRole('button', { name: msg('en-US', 'ui.licenseCode.submit') })).not.toHaveAttribute('aria-disabled', 'true');
   });
 
-  test('answers repeated submits with the too-frequent message from the edge', async ({ page }) => {
+  test('answers repeated submits with the too-frequent message from the edge', async ({ page, expectErrors }) => {
+    expectErrors(/status of 429 .*\/api\/pay\/send_cdkey_order_mail\)/);
     await gotoHydrated(page, '/fr-FR/license-code');
     await field(page, msg('fr-FR', 'ui.forms.email')).fill('paid@example.com');
     const submit = page.getByRole('button', { name: msg('fr-FR', 'ui.licenseCode.submit') });
@@ -280,7 +282,8 @@ test.describe('retrieve trial code', () => {
     await expect(alertOf(page)).toContainText(msg('ja-JP', 'ui.trialCode.reasons.claimed'));
   });
 
-  test('keeps the email when the site answers 500, and claims the code on Retry', async ({ page }) => {
+  test('keeps the email when the site answers 500, and claims the code on Retry', async ({ page, expectErrors }) => {
+    expectErrors(/status of 500 .*\/api\/activity\/receive\)/);
     const email = newEmail('retry');
     await gotoHydrated(page, '/fr-FR/trial-code');
     await field(page, msg('fr-FR', 'ui.forms.email')).fill(email);
@@ -335,7 +338,8 @@ test.describe('do not sell my info', () => {
     await expect(field(page, msg('ja-JP', 'ui.forms.lastName'))).toBeFocused();
   });
 
-  test('keeps the three fields when the network fails, and sends them on Retry', async ({ page }) => {
+  test('keeps the three fields when the network fails, and sends them on Retry', async ({ page, expectErrors }) => {
+    expectErrors(/ERR_CONNECTION_RESET \(\S+\/api\/privacy_control\/add\)/);
     const email = newEmail('dns-retry');
     await gotoHydrated(page, '/do-not-sell-my-info');
     await field(page, msg('en-US', 'ui.forms.firstName')).fill('Grace');
@@ -384,4 +388,37 @@ test('the query-steps page leads to the licence and trial forms', async ({ page 
   await page.locator('main a[href="/ja-JP/trial-code"]').first().click();
   await expect(page).toHaveURL(/\/ja-JP\/trial-code$/);
   await expect(page.locator('#trial-code-form')).toBeVisible();
+});
+
+// An address longer than 254 characters belongs to nobody: every email field keeps all of it
+// (no truncating maxlength) and refuses it with its own message, before anything is sent.
+test.describe('an email address that is too long', () => {
+  // 248 + '@example.com' = 260 characters.
+  const longEmail = `${'a'.repeat(248)}@example.com`;
+  const forms = [
+    { path: '/license-code', input: '#license-code-email', error: '#license-code-email-error', submit: 'ui.licenseCode.submit', message: 'ui.forms.errors.emailTooLong' },
+    { path: '/trial-code', input: '#trial-code-email', error: '#trial-code-email-error', submit: 'ui.trialCode.submit', message: 'ui.forms.errors.emailTooLong' },
+    { path: '/do-not-sell-my-info', input: '#do-not-sell-email', error: '#do-not-sell-email-error', submit: 'ui.doNotSell.submit', message: 'ui.forms.errors.emailTooLong' },
+    { path: '/feedback', input: '#feedback-email', error: '#feedback-email-error', submit: 'feedback.form.submit', message: 'feedback.errors.emailTooLong' },
+    { path: '/checkout?product_id=81901', input: '#checkout-email', error: '#checkout-email-error', submit: null, message: 'ui.forms.errors.emailTooLong' },
+  ];
+  for (const locale of ['en-US', 'fr-FR'] as const) {
+    for (const form of forms) {
+      test(`${form.path} keeps all 260 characters and refuses them with a clear message, in ${locale}`, async ({ page }) => {
+        const calls: string[] = [];
+        page.on('request', (request) => void (request.method() === 'POST' && request.url().includes('/api/') && !request.url().includes('/api/feedback/captcha') && calls.push(request.url())));
+        await gotoHydrated(page, at(locale, form.path));
+        const input = page.locator(form.input);
+        await input.fill(longEmail);
+        await expect(input).toHaveValue(longEmail);
+        if (form.submit) await page.getByRole('button', { name: msg(locale, form.submit) }).click();
+        else await page.locator('.checkout-continue').click();
+        await expect(page.locator(form.error)).toHaveText(msg(locale, form.message));
+        await expect(page.locator(form.error)).toContainText('254');
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        await expect(input).toHaveValue(longEmail);
+        expect(calls).toEqual([]);
+      });
+    }
+  }
 });

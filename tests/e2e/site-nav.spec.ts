@@ -84,8 +84,11 @@ test.describe('footer site map', () => {
     const context = await browser.newContext({ ...PHONE, locale: 'en-US' });
     const page = await context.newPage();
     await gotoHydrated(page, '/ja-JP/mobile');
-    await page.locator('footer').getByRole('link', { name: msg('ja-JP', 'layout.footer.licenseCode'), exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/ja-JP/mobile/license-code');
+    const link = page.locator('footer').getByRole('link', { name: msg('ja-JP', 'layout.footer.licenseCode'), exact: true });
+    await expect(link).toHaveAttribute('href', '/ja-JP/mobile/license-code');
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/ja-JP/mobile/license-code');
+    await expect(page.locator('h1')).toHaveText(msg('ja-JP', 'pages.license-code.heading'));
     await context.close();
   });
 });

@@ -28,13 +28,27 @@ const cases: Case[] = ROUTES.filter((route) => route.localized).flatMap((route) 
   }),
 );
 
+/**
+ * The pages the site must serve, written out by hand from the product's route list (not derived
+ * from the route table): unprefixed, then under each locale prefix.
+ */
+const EXPECTED_PAGES = [
+  '/', '/mt-recover', '/mt-kt', '/mt-convert', '/about', '/buy', '/checkout', '/checkout/result', '/feedback',
+  '/license-code', '/trial-code', '/query-steps', '/do-not-sell-my-info', '/article-list/2', '/lp/mt-recover', '/404',
+  '/test', '/test-checkout', '/text-checkout',
+  '/components/Copy', '/components/GlareHover', '/components/MoreSave', '/components/Paypal', '/components/UploadImage',
+];
+/** The pages with a /mobile/ variant: home, the three products, buy, checkout, the two code forms, the ad landing page. */
+const EXPECTED_MOBILE = ['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/checkout', '/license-code', '/trial-code', '/lp/mt-recover'];
+
 describe('every page of the route table', () => {
-  it('covers each route in every locale and each /mobile/ variant', () => {
-    expect(LOCALES).toHaveLength(10);
-    const localized = ROUTES.filter((route) => route.localized);
-    const mobile = localized.filter((route) => route.mobile);
-    expect(cases).toHaveLength(localized.length * LOCALES.length + mobile.length * LOCALES.length);
-    expect(cases.map((c) => c.path)).toEqual(expect.arrayContaining(['/', '/fr-FR', '/ja-JP', '/zh-CN', '/mobile', '/ja-JP/mobile/buy', '/zh-CN/components/Paypal']));
+  it('covers each page the site must serve, in every locale, and each /mobile/ variant', () => {
+    expect(LOCALES).toEqual(['en-US', 'fr-FR', 'ja-JP', 'zh-CN', 'de-DE', 'es-ES', 'it-IT', 'pt-BR', 'ko-KR', 'zh-TW']);
+    const prefixes = ['', '/fr-FR', '/ja-JP', '/zh-CN', '/de-DE', '/es-ES', '/it-IT', '/pt-BR', '/ko-KR', '/zh-TW'];
+    const at = (prefix: string, path: string) => (path === '/' ? prefix || '/' : prefix + path);
+    const expected = prefixes.flatMap((prefix) => [...EXPECTED_PAGES.map((path) => at(prefix, path)), ...EXPECTED_MOBILE.map((path) => (path === '/' ? `${prefix}/mobile` : `${prefix}/mobile${path}`))]);
+    const covered = cases.map((c) => c.path.split('?')[0]);
+    expect([...covered].sort()).toEqual([...expected].sort());
   });
 
   it.each(cases)('$path answers $status in $locale with its localized title', async ({ routeId, locale, path, status, ua }) => {

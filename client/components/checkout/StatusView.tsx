@@ -4,6 +4,7 @@ import type { ReactNode, Ref } from 'react';
 import { useT } from '../../../src/i18n/translator';
 import { statusDisplay, type CheckoutStatus, type DeclineReason, type ResultLinks } from '../../../src/domain/checkout';
 import DownloadButton from '../../islands/DownloadButton';
+import { tWithUserText } from '../UserText';
 
 /** Try again (same order), the other method (a new order), support with the order number, the licence code page. */
 export type StatusLinks = ResultLinks;
@@ -42,7 +43,7 @@ export function StatusView({ status, orderId, reason, links, headingRef, childre
       </div>
       <p className="checkout-status-text">{t(`${display.key}.text`)}</p>
       {status === 'failed' && reason ? <p className="checkout-status-reason">{t(`checkout.decline.${reason}`)}</p> : null}
-      {orderId ? <p className="checkout-order-number">{t('checkout.result.orderNumber', { order: orderId })}</p> : null}
+      {orderId ? <p className="checkout-order-number">{tWithUserText(t, 'checkout.result.orderNumber', { order: orderId })}</p> : null}
       {children}
       {display.showsNextSteps && links ? (
         <div className="checkout-next">
@@ -71,9 +72,11 @@ export function StatusView({ status, orderId, reason, links, headingRef, childre
       ) : null}
       {display.showsSupport && links ? (
         <ul className="checkout-support-links">
-          <li>
-            <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
-          </li>
+          {display.offersCodeResend ? (
+            <li>
+              <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
+            </li>
+          ) : null}
           <li>
             <a href={links.support}>{t('checkout.result.supportLink')}</a>
           </li>
