@@ -180,6 +180,17 @@ describe('an invalid beacon', () => {
     const { messages: sent } = captureQueue();
     const res = await beacon(fields(), { method: 'HEAD' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each(['PUT', 'DELETE', 'OPTIONS', 'PATCH'])('sent with %s gets 405 with Allow, never the HTML page, and is not stored', async (method) => {
+    const { messages: sent } = captureQueue();
+    const res = await beacon(fields(), { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(res.headers.get('content-type') ?? '').not.toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(sent).toHaveLength(0);
   });
 });
