@@ -7,6 +7,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
+import { isValidCampaignValue } from './campaign';
 
 export const APP_ID = 81;
 /** Every request carries this header with the value PRODUCT_ID (SPEC §7). */
@@ -537,7 +538,8 @@ export const edgeBeaconSchema = z
   .strictObject(
     {
       ...beaconEventSchema.shape,
-      uuid: z.string({ error: requiredOrInvalid('uuid') }).regex(/^[A-Za-z0-9-]{8,64}$/, 'uuid is invalid'),
+      // The visitor id and the channel follow the campaign rule the pages and links use.
+      uuid: z.string({ error: requiredOrInvalid('uuid') }).refine((value) => isValidCampaignValue('uuid', value), 'uuid is invalid'),
       time_: msEpoch('time_'),
       action: z.string({ error: requiredOrInvalid('action') }).regex(/^[a-z][a-z0-9_]{0,31}$/, 'action is invalid'),
       tryno: smallCount('tryno', 20).default(0),
@@ -546,7 +548,7 @@ export const edgeBeaconSchema = z
       item_id: reportToken('item_id', 64).optional(),
       page_id: reportToken('page_id', 128).optional(),
       btn_id: reportToken('btn_id', 64).optional(),
-      from_: z.string({ error: 'from_ is invalid' }).regex(/^[A-Za-z0-9_.-]{1,64}$/, 'from_ is invalid').optional(),
+      from_: z.string({ error: 'from_ is invalid' }).refine((value) => isValidCampaignValue('from', value), 'from_ is invalid').optional(),
       step: reportToken('step', 64).optional(),
       indent: reportToken('indent', 64).optional(),
       result: reportToken('result', 64).optional(),
