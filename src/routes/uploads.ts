@@ -5,7 +5,7 @@
 //   DELETE /api/upload/<key>            the visitor removed a pending image → 204
 //
 //   400 bad draft, empty, malformed multipart   403 cross-site      405 other methods
-//   409 the draft holds 5 images already        413 over 5 MB (declared or read)
+//   409 the draft's 5 places are taken          413 over 5 MB (declared or read)
 //   415 not PNG/JPEG/WebP/GIF by its first bytes (the name and declared type do not count)
 //   429 past UPLOAD_RATE_LIMITER (per client IP) 503 the bucket failed
 //
@@ -30,7 +30,7 @@ import {
   type UploadRefusal,
 } from '../domain/uploads';
 import { translatorFor } from '../i18n/messages';
-import { countDraftUploads, deletePendingUpload, storeUpload } from '../services/uploads';
+import { countDraftUploads, deletePendingUpload, reserveUploadSlot, storeUpload } from '../services/uploads';
 import { requestLocale } from './api-proxy';
 
 const RATE_LIMIT_RETRY_AFTER_S = 60;
@@ -118,7 +118,11 @@ uploadRoutes.post('/', async (c) => {
     const ext = sniffImageType(read.bytes);
     if (!ext) return refuse(c, 'wrong_type');
     const key = newUploadKey(draft, ext);
-    await storeUpload(c.env.UPLOADS, key, ext, read.bytes);
+    // The count above is only an early answer: concurrent uploads all pass it. The place taken
+    // here is the limit itself (a conditional write per place, src/services/uploads.ts).
+    const slot = await reserveUploadSlot(c.env.UPLOADS, key);
+    if (slot === null) return refuse(c, 'too_many');
+    await storeUpload(c.env.UPLOADS, key, ext, read.bytes, slot);
     return answer(201, { resp_common: { ret: 0, msg: 'success' }, key, type: IMAGE_TYPES[ext], size: read.bytes.byteLength });
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'upload failed', error: String(error) }));

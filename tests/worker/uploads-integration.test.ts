@@ -103,6 +103,21 @@ describe('POST /api/upload', () => {
     expect((await upload(IMAGES.gif, { draft, type: 'image/gif', ip })).res.status).toBe(201);
   });
 
+  it('holds the five-image limit under concurrency: ten parallel uploads to one draft, exactly five 201 and five 409', async () => {
+    const draft = randomHex32();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(IMAGES.png, { draft })));
+    const statuses = answers.map((a) => a.res.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 409, 409, 409, 409, 409]);
+    const keys = answers.filter((a) => a.res.status === 201).map((a) => a.body.key!);
+    expect(new Set(keys).size).toBe(5);
+    const stored = await env.UPLOADS.list({ prefix: `${PENDING_PREFIX}${draft}/` });
+    expect(stored.objects.map((o) => o.key.slice(PENDING_PREFIX.length)).filter((key) => KEY.test(key)).sort()).toEqual([...keys].sort());
+    // A removal frees exactly one place, also when the next uploads race for it.
+    expect((await exports.default.fetch(new Request(`${ORIGIN}/api/upload/${keys[0]}`, { method: 'DELETE' }))).status).toBe(204);
+    const again = await Promise.all(Array.from({ length: 4 }, () => upload(IMAGES.png, { draft })));
+    expect(again.map((a) => a.res.status).sort()).toEqual([201, 409, 409, 409]);
+  });
+
   it('refuses a bad draft, an empty body and malformed or file-less multipart with 400', async () => {
     expect((await upload(IMAGES.png, { draft: 'nope' })).res.status).toBe(400);
     const empty = await upload(new Uint8Array(), { type: 'image/png' });
