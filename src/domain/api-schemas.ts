@@ -120,6 +120,8 @@ export const MAX_ATTACHMENTS = 5;
  * The draft is one form's random id (the per-ticket count limit), the id the image's own.
  */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}\/[0-9a-f]{32}\.(?:png|jpg|webp|gif)$/;
+/** The field message of an attachment key that names no image of the sending form (the edge checks the bucket). */
+export const ATTACHMENT_NOT_UPLOADED = 'attachment was not uploaded';
 export const uploadKeySchema = z
   .string({ error: 'attachment is invalid' })
   .regex(UPLOAD_KEY_PATTERN, 'attachment is invalid');

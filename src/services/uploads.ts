@@ -78,6 +78,20 @@ export async function deletePendingUpload(bucket: R2Bucket, key: string): Promis
 }
 
 /**
+ * The index of the first of a ticket's attachment keys that this site did not take for the form
+ * that sends it, or -1 when every key is one: all keys name one draft (the form's), and each names
+ * an image still waiting under `pending/`, uploaded through /api/upload and not removed or sent
+ * with another ticket. A key of the right shape proves nothing by itself; only the bucket does.
+ */
+export async function firstUnknownAttachment(bucket: R2Bucket, keys: readonly string[]): Promise<number> {
+  const draft = keys[0]?.split('/')[0];
+  const otherDraft = keys.findIndex((key) => key.split('/')[0] !== draft);
+  if (otherDraft !== -1) return otherDraft;
+  const images = await Promise.all(keys.map((key) => bucket.head(`${PENDING_PREFIX}${key}`)));
+  return images.findIndex((image) => image === null);
+}
+
+/**
  * Moves a ticket's images from pending to attached, so the cleanup keeps them. R2 has no rename:
  * copy, then delete. Returns the keys that could not be moved (missing or failed).
  */

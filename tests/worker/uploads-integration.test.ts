@@ -212,6 +212,39 @@ describe('feedback through the proxy', () => {
     expect(await env.UPLOADS.head(`${PENDING_PREFIX}${key}`)).not.toBeNull();
   });
 
+  it.each([
+    ['a well-formed key that was never uploaded', async () => [`${randomHex32()}/${randomHex32()}.png`]],
+    ['an uploaded key beside one that was never uploaded', async () => {
+      const draft = randomHex32();
+      return [(await upload(IMAGES.png, { draft })).body.key!, `${draft}/${randomHex32()}.png`];
+    }],
+    ['uploaded keys of two different forms (drafts)', async () => [(await upload(IMAGES.png)).body.key!, (await upload(IMAGES.gif, { type: 'image/gif' })).body.key!]],
+    ['a key the visitor removed', async () => {
+      const key = (await upload(IMAGES.png)).body.key!;
+      await exports.default.fetch(new Request(`${ORIGIN}/api/upload/${key}`, { method: 'DELETE' }));
+      return [key];
+    }],
+  ] as const)('refuses %s with a localized 400 naming the field, and stores no ticket', async (_case, keysOf) => {
+    const ip = freshIp();
+    const keys = await keysOf();
+    const { id, answer } = await captcha(ip);
+    const res = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/feedback/add`, {
+        method: 'POST',
+        body: JSON.stringify({ captcha_id: id, captcha: answer, data: ticket(keys) }),
+        headers: { 'content-type': 'application/json', 'x-site-locale': 'ja-JP', 'cf-connecting-ip': ip },
+      }),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { resp_common: { ret: number; msg: string }; errors: { field: string; message: string }[]; ticket_id?: string };
+    expect(body.resp_common).toEqual({ ret: 4001001, msg: message('ja-JP', 'feedback.errors.attachmentsNotUploaded') });
+    expect(body.errors).toEqual([{ field: `data.attachments.${keys.length - 1}`, message: 'attachment was not uploaded' }]);
+    expect(body.ticket_id).toBeUndefined();
+    // The code was not spent on a refused ticket: the same answer still makes one with no images.
+    const retry = await proxyCall('/feedback/add', { captcha_id: id, captcha: answer, data: ticket([]) }, ip);
+    expect(retry.body.resp_common.ret).toBe(0);
+  });
+
   it('refuses attachments that are not upload keys at the edge, with the field', async () => {
     const { res, body } = await proxyCall('/feedback/add', { captcha_id: 'x', captcha: 'ABCDE', data: ticket(['https://evil.example/a.png']) });
     expect(res.status).toBe(400);
