@@ -16,7 +16,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../env';
 import { withinRateLimit } from '../services/rate-limit';
-import { readCappedBytes } from '../domain/bodies';
+import { discardBody, readCappedBytes } from '../domain/bodies';
 import { API_ERRORS } from '../domain/api-errors';
 import {
   DRAFT_PATTERN,
@@ -24,6 +24,7 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOADS_PER_DRAFT,
   MULTIPART_OVERHEAD_BYTES,
+  UPLOAD_DRAIN_BYTES,
   isUploadKey,
   newUploadKey,
   sniffImageType,
@@ -64,7 +65,7 @@ type Read = { ok: true; bytes: Uint8Array } | { ok: false; reason: UploadRefusal
 async function readImage(request: Request): Promise<Read> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'multipart/form-data') {
-    const raw = await readCappedBytes(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
+    const raw = await readCappedBytes(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES, { drainUpTo: UPLOAD_DRAIN_BYTES });
     if (!raw) return { ok: false, reason: 'too_big' };
     let form: FormData;
     try {
@@ -78,8 +79,11 @@ async function readImage(request: Request): Promise<Read> {
     return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
   // A raw body: its declared type is not trusted either way, but a non-file type is not an upload.
-  if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream') return { ok: false, reason: 'wrong_type' };
-  const bytes = await readCappedBytes(request, MAX_UPLOAD_BYTES);
+  if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream') {
+    await discardBody(request, UPLOAD_DRAIN_BYTES);
+    return { ok: false, reason: 'wrong_type' };
+  }
+  const bytes = await readCappedBytes(request, MAX_UPLOAD_BYTES, { drainUpTo: UPLOAD_DRAIN_BYTES });
   return bytes ? { ok: true, bytes } : { ok: false, reason: 'too_big' };
 }
 
@@ -88,7 +92,7 @@ export const uploadRoutes = new Hono<AppEnv>({ strict: true });
 // A page of another site cannot make a visitor's browser upload or delete here.
 uploadRoutes.use('*', async (c, next) => {
   if (c.req.header('sec-fetch-site') === 'cross-site') {
-    await c.req.raw.body?.cancel().catch(() => {});
+    await discardBody(c.req.raw, UPLOAD_DRAIN_BYTES);
     const msg = translatorFor(requestLocale(c)).t('ui.api.edge.crossSite');
     return answer(403, { resp_common: { ret: API_ERRORS.FORBIDDEN.code, msg } });
   }
@@ -99,17 +103,17 @@ uploadRoutes.post('/', async (c) => {
   const request = c.req.raw;
   const draft = c.req.query('draft') ?? '';
   if (!DRAFT_PATTERN.test(draft)) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request, UPLOAD_DRAIN_BYTES);
     return refuse(c, 'bad_request');
   }
   // Without the limiter the size, type and count limits still hold.
   if (!(await withinRateLimit(c.env.UPLOAD_RATE_LIMITER, c.req.header('cf-connecting-ip') ?? 'unknown', 'upload', c.get('requestId')))) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request, UPLOAD_DRAIN_BYTES);
     return refuse(c, 'rate_limited', { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_S) });
   }
   try {
     if ((await countDraftUploads(c.env.UPLOADS, draft)) >= MAX_UPLOADS_PER_DRAFT) {
-      await request.body?.cancel().catch(() => {});
+      await discardBody(request, UPLOAD_DRAIN_BYTES);
       return refuse(c, 'too_many');
     }
     const read = await readImage(request);
@@ -138,7 +142,8 @@ uploadRoutes.delete('/:draft/:file', async (c) => {
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 });
 
-uploadRoutes.all('*', (c) => {
+uploadRoutes.all('*', async (c) => {
+  await discardBody(c.req.raw, UPLOAD_DRAIN_BYTES);
   const msg = translatorFor(requestLocale(c)).t('ui.api.edge.method');
   return answer(405, { resp_common: { ret: API_ERRORS.UNSUPPORTED_REQUEST.code, msg } }, { Allow: 'POST, DELETE' });
 });

@@ -85,6 +85,33 @@ describe('POST /api/upload', () => {
     expect((await upload(pngOfSize(MAX_UPLOAD_BYTES), { type: 'image/png' })).res.status).toBe(201);
   });
 
+  it.each([
+    ['declared too big', MAX_UPLOAD_BYTES + 1, {}],
+    ['streamed past the cap, with no length declared', 6 * 1024 * 1024, { noLength: true }],
+    ['6 MB, as a phone photo might be', 6 * 1024 * 1024, {}],
+    ['sent cross-site', 3 * 1024 * 1024, { headers: { 'sec-fetch-site': 'cross-site' } }],
+    ['for a bad draft', 3 * 1024 * 1024, { draft: 'nope' }],
+  ] as const)('reads the whole body before refusing one %s, so a client still sending can read the answer', async (_case, size, opts: { noLength?: boolean; draft?: string; headers?: Record<string, string> }) => {
+    // A body the Worker must pull: an answer sent while the client is still sending is lost to a
+    // connection reset, so the refusal may only come once the rest has been read.
+    const big = pngOfSize(size);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= big.byteLength) return controller.close();
+        const chunk = big.slice(sent, sent + 256 * 1024);
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const headers: Record<string, string> = { 'content-type': 'image/png', 'x-site-locale': 'fr-FR', 'cf-connecting-ip': freshIp(), ...(opts.noLength ? {} : { 'content-length': String(big.byteLength) }), ...opts.headers };
+    const res = await exports.default.fetch(new Request(`${ORIGIN}/api/upload?draft=${opts.draft ?? randomHex32()}`, { method: 'POST', body, headers, duplex: 'half' } as RequestInit));
+    expect([400, 403, 413]).toContain(res.status);
+    expect(sent).toBe(big.byteLength);
+    const answer = (await res.json()) as Answer;
+    if (res.status === 413) expect(answer).toEqual({ resp_common: { ret: 4001001, msg: message('fr-FR', 'feedback.upload.reasons.tooBig', { size: '5' }) }, reason: 'too_big' });
+  });
+
   it('takes five images per draft, refuses the sixth with 409, and takes one again after a removal', async () => {
     const draft = randomHex32();
     const ip = freshIp();
