@@ -7,7 +7,7 @@ import { track } from '../lib/tracking';
 import { api, type ApiError } from '../lib/api';
 import { installBeaconSender } from '../lib/beacon';
 import { currentCampaign } from '../lib/campaign';
-import type { Campaign } from '../../src/domain/campaign';
+import { withValidCampaign, type Campaign } from '../../src/domain/campaign';
 import { DEFAULT_INSTALLER_PRODUCT, DOWNLOAD_PREFIX, installerFileName, isInstallerSuffix, parseInstallerFileName, semSuffix, tidsFor, type InstallerProduct } from '../../src/domain/tracking';
 
 /**
@@ -48,7 +48,8 @@ export async function installerSuffix(campaign: Campaign): Promise<string | unde
   if (!longCode) return undefined;
   api.reportAction({ long_code: longCode, action: 'download' }).catch((error: ApiError) => error.code);
   try {
-    const data = await api.getShortCode({ source_url: location.href.slice(0, 2048), long_code: longCode });
+    // The landing address, with only the campaign values the site's own links would carry.
+    const data = await api.getShortCode({ source_url: withValidCampaign(location.href).slice(0, 2048), long_code: longCode });
     if (isInstallerSuffix(data.short_code)) return data.short_code;
   } catch (error) {
     void (error as ApiError).code;

@@ -17,6 +17,8 @@ export interface BuyButtonProps {
   priceText: string;
   currency: string;
   featured: boolean;
+  /** The page the click is reported from (page_id); the buy page when absent. */
+  pageId?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface BuyButtonProps {
 let settingsSeeded: Promise<unknown> | null = null;
 
 /** A plan's buy link. Plain navigation to checkout; with JS, the click is also tracked (business_index 8105). */
-export default function BuyButton({ href, productId, kind, planTitle, priceText, currency, featured }: BuyButtonProps) {
+export default function BuyButton({ href, productId, kind, planTitle, priceText, currency, featured, pageId = 'buy' }: BuyButtonProps) {
   const t = useT();
   useEffect(() => {
     // The sender flushes with sendBeacon when the page is hidden, so the click survives the navigation.
@@ -43,7 +45,7 @@ export default function BuyButton({ href, productId, kind, planTitle, priceText,
         track({
           action: 'click',
           business_index: BUY_CLICK_BUSINESS_INDEX,
-          page_id: 'buy',
+          page_id: pageId,
           btn_id: 'buy',
           item_id: String(productId),
           pkg_type: kind,

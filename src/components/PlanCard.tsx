@@ -64,7 +64,7 @@ export function featuredProductId(plans: readonly Plan[]): number | null {
 }
 
 /** One plan of the buy list: title, sub-title, price (with the original struck through), saving, buy link, bullets. */
-export function PlanCard({ plan, locale }: { plan: PlanView; locale: string }) {
+export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: string; pageId?: string }) {
   const t = useT();
   const titleId = `plan-${plan.productId}-title`;
   return (
@@ -98,6 +98,7 @@ export function PlanCard({ plan, locale }: { plan: PlanView; locale: string }) {
           priceText: plan.priceText,
           currency: plan.currency,
           featured: plan.featured,
+          ...(pageId ? { pageId } : {}),
         }}
       />
       <ul className="plan-access" aria-label={t('buy.included')}>

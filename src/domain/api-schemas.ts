@@ -7,6 +7,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
+import { isValidCampaignValue } from './campaign';
 
 export const APP_ID = 81;
 /** Every upstream request carries this header with the value PRODUCT_ID. */
@@ -119,6 +120,8 @@ export const MAX_ATTACHMENTS = 5;
  * The draft is one form's random id (the per-ticket count limit), the id the image's own.
  */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}\/[0-9a-f]{32}\.(?:png|jpg|webp|gif)$/;
+/** The field message of an attachment key that names no image of the sending form (the edge checks the bucket). */
+export const ATTACHMENT_NOT_UPLOADED = 'attachment was not uploaded';
 export const uploadKeySchema = z
   .string({ error: 'attachment is invalid' })
   .regex(UPLOAD_KEY_PATTERN, 'attachment is invalid');
@@ -537,7 +540,8 @@ export const edgeBeaconSchema = z
   .strictObject(
     {
       ...beaconEventSchema.shape,
-      uuid: z.string({ error: requiredOrInvalid('uuid') }).regex(/^[A-Za-z0-9-]{8,64}$/, 'uuid is invalid'),
+      // The visitor id and the channel follow the campaign rule the pages and links use.
+      uuid: z.string({ error: requiredOrInvalid('uuid') }).refine((value) => isValidCampaignValue('uuid', value), 'uuid is invalid'),
       time_: msEpoch('time_'),
       action: z.string({ error: requiredOrInvalid('action') }).regex(/^[a-z][a-z0-9_]{0,31}$/, 'action is invalid'),
       tryno: smallCount('tryno', 20).default(0),
@@ -546,7 +550,7 @@ export const edgeBeaconSchema = z
       item_id: reportToken('item_id', 64).optional(),
       page_id: reportToken('page_id', 128).optional(),
       btn_id: reportToken('btn_id', 64).optional(),
-      from_: z.string({ error: 'from_ is invalid' }).regex(/^[A-Za-z0-9_.-]{1,64}$/, 'from_ is invalid').optional(),
+      from_: z.string({ error: 'from_ is invalid' }).refine((value) => isValidCampaignValue('from', value), 'from_ is invalid').optional(),
       step: reportToken('step', 64).optional(),
       indent: reportToken('indent', 64).optional(),
       result: reportToken('result', 64).optional(),

@@ -45,6 +45,41 @@ export function campaignFromQuery(query: URLSearchParams | string): Campaign {
   return out as Campaign;
 }
 
+/**
+ * `href` with its campaign keys held to the same rule as campaignFromQuery (the one the landing
+ * page's links follow): an invalid or conflicting value is dropped, and so is a repeat of a valid
+ * one; every other parameter stays, in its order. An address with nothing to drop is returned as
+ * it is. For addresses the site sends on (the download report's source_url).
+ */
+export function withValidCampaign(href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href;
+  }
+  const valid = campaignFromQuery(url.searchParams);
+  const kept = new URLSearchParams();
+  const seen = new Set<string>();
+  let dropped = false;
+  for (const [key, value] of url.searchParams) {
+    if (!(CAMPAIGN_KEYS as readonly string[]).includes(key)) {
+      kept.append(key, value);
+      continue;
+    }
+    const validValue = valid[key as CampaignKey];
+    if (validValue === undefined || seen.has(key)) {
+      dropped = true;
+      continue;
+    }
+    seen.add(key);
+    kept.append(key, validValue);
+  }
+  if (!dropped) return href;
+  url.search = kept.toString();
+  return url.href;
+}
+
 /** `later` overrides `earlier` key by key (the current address wins over what was kept). */
 export function mergeCampaign(earlier: Campaign, later: Campaign): Campaign {
   const out: Campaign = { ...earlier };

@@ -51,6 +51,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   'attachment is invalid': 'attachmentsInvalid',
   'attachments is invalid': 'attachmentsInvalid',
   'at most 5 attachments': 'attachmentsInvalid',
+  'attachment was not uploaded': 'attachmentsNotUploaded',
 };
 
 export function localizeFeedbackMessage(message: string, t: Translate): string {

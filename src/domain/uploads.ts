@@ -6,6 +6,12 @@ import { MAX_ATTACHMENTS, UPLOAD_KEY_PATTERN } from './api-schemas';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Images per ticket: the same bound as the ticket's attachments. */
 export const MAX_UPLOADS_PER_DRAFT = MAX_ATTACHMENTS;
+/**
+ * How much of a refused upload's body the edge still reads (and drops) before answering, so that
+ * a client still sending can read the refusal instead of a reset connection: any plausible photo.
+ * Bigger bodies are cancelled at once (the browser's own check never sends one).
+ */
+export const UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024;
 /** What a multipart envelope may add around the file (boundaries, part headers). */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 /** Uploads not attached to a ticket within this time are deleted (the scheduled cleanup). */

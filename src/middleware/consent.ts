@@ -32,7 +32,11 @@ export const consent: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The banner and the consent-mode meta are in the HTML: rendered pages are cached per variant.
   addPageVariant(c, `consent=${page}`);
   const debugIds = c.env.ENVIRONMENT === 'production' ? null : debugTagIds(c.req.header(DEBUG_TAG_IDS_HEADER));
-  c.set('tagIds', debugIds ?? tagIdsFrom(c.env ?? {}));
+  // Global Privacy Control wins over any consent (grantedPurposes): a browser that sends only the
+  // header, without navigator.globalPrivacyControl, must not be handed the tags to load either, so
+  // the page names none (no analytics meta, no tag hosts in the CSP). The tag ids are part of the
+  // page cache key, and HTML varies on Sec-GPC (below).
+  c.set('tagIds', gpc ? {} : (debugIds ?? tagIdsFrom(c.env ?? {})));
   await next();
   if (!c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
   const headers = mutableHeaders(c);

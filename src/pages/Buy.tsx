@@ -98,7 +98,8 @@ async function loadBuy({ c, locale, query }: PageLoadContext) {
   };
 }
 
-function CurrencyNote({ data, locale }: { data: BuyData; locale: Locale }) {
+/** Which currency the plans are in, or why not the visitor's own (also on the checkout's plan chooser). */
+export function CurrencyNote({ data, locale }: { data: Pick<BuyData, 'currency' | 'requestedCurrency' | 'currencyFallback'>; locale: Locale }) {
   const t = useT();
   if (data.currencyFallback) {
     const requested = currencyInfo(data.requestedCurrency, locale);

@@ -2,21 +2,47 @@ import type { ReactNode } from 'react';
 import { useT } from '../i18n/translator';
 import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
 import { campaignFromQuery } from '../domain/campaign';
+import { codeTableFor } from '../domain/package-ids';
+import { sortPlans } from '../domain/plans';
+import { parseHostKey } from '../domain/api-handlers';
 import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
-import { waitUntilOf } from '../services/plan-cache';
+import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
 import { Island } from '../components/Island';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { MoreSave } from '../components/MoreSave';
-import { planView, type PlanView } from '../components/PlanCard';
+import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
+import { checkoutHref, CurrencyNote, type BuyData } from './Buy';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
 import { siteLinks } from './links';
 import type { PageComponent, PageLoad, PageLoadContext } from './types';
 
-/** What the checkout's load step found: the plan to sell, or why there is none (a 404). */
-export type CheckoutData = { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string } | { kind: 'unknown' };
+/**
+ * What the checkout's load step found: the plan to sell; the plans to choose from, when the URL
+ * names none (a bookmark, history or a shortened link of /checkout); or why there is none (a 404).
+ */
+export type CheckoutData =
+  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string }
+  | { kind: 'choose'; plans: BuyData }
+  | { kind: 'unknown' };
+
+/**
+ * /checkout without a product_id: the visitor's plans from the plan cache, exactly as /buy shows
+ * them (currency, package table by isSem, entry version), each leading to its checkout. Cached by
+ * the same facts as /buy, plus the route's query (campaign keys, host).
+ */
+async function loadChooser({ c, query }: PageLoadContext): Promise<PageLoad & { data: CheckoutData }> {
+  const table = codeTableFor(campaignFromQuery(query).isSem);
+  const found = await plansForVisitor(c.env, waitUntilOf(c), c.get('geo').currency, table);
+  c.header('X-Plan-Source', found.source);
+  const plans: BuyData = { plans: found.list, currency: found.currency, requestedCurrency: found.requestedCurrency, currencyFallback: found.currencyFallback, source: found.source, table: found.table };
+  return {
+    data: { kind: 'choose', plans },
+    ...(checkoutQueryCacheable(query) ? { cacheKey: `choose=${found.currency}/${found.requestedCurrency}/${found.currencyFallback ?? '-'}/${found.table}/${found.version}` } : {}),
+  };
+}
 
 /**
  * The checkout's data step: the plan from the plan cache; an unknown or missing product_id answers
@@ -25,8 +51,12 @@ export type CheckoutData = { kind: 'plan'; found: CheckoutPlan; stripeKey: strin
  * The query part of the key is the route's (`cacheQuery`). Not cached: the 404 (any product_id
  * can end there) and a package priced outside the plan cache (no version describes it).
  */
-export async function loadCheckout({ c, query }: PageLoadContext, fallbackProductId?: number): Promise<PageLoad & { data: CheckoutData }> {
+export async function loadCheckout(ctx: PageLoadContext, fallbackProductId?: number): Promise<PageLoad & { data: CheckoutData }> {
+  const { c, query } = ctx;
   c.header('Cache-Control', 'private, no-store');
+  // No product_id at all is the plain /checkout route (200, the plans to choose from); a
+  // product_id that is empty, malformed or unknown stays the localized 404.
+  if (!query.has('product_id') && fallbackProductId === undefined) return loadChooser(ctx);
   const productId = parseProductId(query.get('product_id')) ?? fallbackProductId ?? null;
   const found = productId === null ? null : await checkoutPlan(c.env, waitUntilOf(c), productId, c.get('geo').currency, campaignFromQuery(query).isSem);
   if (!found) {
@@ -85,6 +115,34 @@ export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }
   );
 }
 
+/** The plans of /checkout without a product_id, each card's button leading to its own checkout (same locale, variant, campaign and host keys). */
+export function PlanChooser({ data, locale, mobile, query }: { data: BuyData; locale: Locale; mobile: boolean; query: URLSearchParams }) {
+  const t = useT();
+  const checkout = siteLinks(locale, mobile).checkout;
+  const host = parseHostKey(query.get('host'));
+  const featured = featuredProductId(data.plans);
+  const views = sortPlans(data.plans).map((plan) => {
+    const href = checkoutHref(checkout, plan, query);
+    return planView(plan, { t, locale, checkoutHref: host ? `${href}&host=${host}` : href, featured: plan.product_id === featured });
+  });
+  return (
+    <section className="buy-plans checkout-choose" aria-labelledby="checkout-choose-heading" data-checkout="choose" data-currency={data.currency} data-code-table={data.table}>
+      <h2 id="checkout-choose-heading">{t('checkout.choose.heading')}</h2>
+      <p>{t('checkout.choose.text')}</p>
+      <CurrencyNote data={data} locale={locale} />
+      <ul className="plan-grid">
+        {views.map((view) => (
+          <PlanCard key={view.productId} plan={view} locale={locale} pageId="checkout" />
+        ))}
+      </ul>
+      <p className="checkout-secure">
+        <Icon name="lock" className="checkout-guarantee-icon" />
+        <span>{t('checkout.summary.secure')}</span>
+      </p>
+    </section>
+  );
+}
+
 /** An unknown or missing product_id: say so and lead back to the plans (status 404). */
 export function UnknownPlan({ buyHref }: { buyHref: string }) {
   const t = useT();
@@ -114,6 +172,7 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['
   const carriedText = carried.toString();
   const buyHref = carriedText ? `${links.buy}?${carriedText}` : links.buy;
   if (data.kind === 'unknown') return <UnknownPlan buyHref={buyHref} />;
+  if (data.kind === 'choose') return <PlanChooser data={data.plans} locale={locale} mobile={mobile} query={query} />;
   const { plan } = data.found;
   const view = planView(plan, { t, locale, checkoutHref: '' });
   const method = query.get('method');
@@ -162,7 +221,7 @@ export function CheckoutPageShell({ pageId, children }: { pageId: string; childr
   );
 }
 
-/** /checkout?product_id=… and /mobile/checkout: the chosen plan, the buyer's email and the payment. */
+/** /checkout?product_id=… and /mobile/checkout: the chosen plan, the buyer's email and the payment; without a product_id, the plans to choose from. */
 export const CheckoutPage: PageComponent = ({ locale, mobile, query, data }) => (
   <CheckoutPageShell pageId="checkout">
     <CheckoutBody data={data as CheckoutData} locale={locale} query={query} mobile={mobile} pageId="checkout" />

@@ -15,6 +15,33 @@ export function resultProps(locale: Locale, mobile: boolean): CheckoutResultProp
   return { paths: { checkout: links.checkout, feedback: links.feedback, licenseCode: links.licenseCode }, downloadHref: links.download, mobile };
 }
 
+/** The query keys that name an order; a result URL with none of them names no order at all. */
+const ORDER_KEYS = ['order_id', 'pay_type', 'product_id', 'reason'] as const;
+const NO_ORDER = 'no-order';
+
+/** /checkout/result with no order in its address: nothing to poll, so the ways to a code or an order. */
+function NoOrder({ locale }: { locale: Locale }) {
+  const t = useT();
+  const links = siteLinks(locale);
+  return (
+    <section className="checkout-no-order" aria-labelledby="checkout-no-order-heading" data-checkout="no-order">
+      <h2 id="checkout-no-order-heading">{t('checkout.noOrder.heading')}</h2>
+      <p>{t('checkout.noOrder.text')}</p>
+      <ul>
+        <li>
+          <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
+        </li>
+        <li>
+          <a href={links.querySteps}>{t('checkout.noOrder.findOrder')}</a>
+        </li>
+        <li>
+          <a href={links.checkout}>{t('checkout.noOrder.choose')}</a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /**
  * /checkout/result?order_id=…&pay_type=…&product_id=…: where every payment lands (and Stripe's
  * return URL). The server only checks that the URL names an order (else 404); the island reads
@@ -22,15 +49,24 @@ export function resultProps(locale: Locale, mobile: boolean): CheckoutResultProp
  * cached rendering (per locale, variant and campaign keys) serves every buyer: the route's
  * `clientQuery` leaves the order's keys out of the page cache key.
  */
-export const CheckoutResultPage: PageComponent = ({ locale, mobile, query }) => {
+export const CheckoutResultPage: PageComponent = ({ locale, mobile, query, data }) => {
   const t = useT();
   const props = resultTargetOf(query) ? resultProps(locale, mobile) : null;
   const links = siteLinks(locale);
   return (
     <div className="container page checkout-page checkout-result-page" data-page="checkout-result">
       <IslandStylesheet island="CheckoutResult" />
-      <PageHeader id="checkout-result" />
-      {props ? (
+      {data === NO_ORDER ? (
+        // The introduction speaks of a payment being checked: there is none here.
+        <header className="page-header">
+          <h1>{t('pages.checkout-result.heading')}</h1>
+        </header>
+      ) : (
+        <PageHeader id="checkout-result" />
+      )}
+      {data === NO_ORDER ? (
+        <NoOrder locale={locale} />
+      ) : props ? (
         <>
           {/* Before the status: without JavaScript the status below never changes, so what to do instead is read first. */}
           <noscript>
@@ -50,7 +86,10 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query }) => 
 CheckoutResultPage.load = async ({ c, query }) => {
   c.header('Cache-Control', 'private, no-store');
   if (resultTargetOf(query)) return { cacheKey: '' };
-  // Any URL can name no order: the 404 is rendered fresh, so made-up queries do not fill the cache.
+  // The plain address (a bookmark, history, the page's own canonical and language links): a page
+  // that says there is nothing to show and where to go, cached apart from the order's page.
+  if (!ORDER_KEYS.some((key) => query.has(key))) return { data: NO_ORDER, cacheKey: NO_ORDER };
+  // A malformed or partial order: the 404, rendered fresh, so made-up queries do not fill the cache.
   c.status(404);
   return {};
 };

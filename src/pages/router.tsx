@@ -3,7 +3,7 @@ import { reactRenderer } from '@hono/react-renderer';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { setCookie, getCookie } from 'hono/cookie';
 import type { AppContext, AppEnv } from '../env';
-import { onSitePath } from '../domain/paths';
+import { onSitePath, readsAsOtherHost } from '../domain/paths';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../domain/locales';
 import { Document, type HeadInfo } from '../components/Document';
 import { Layout } from '../components/Layout';
@@ -186,7 +186,11 @@ export function pageRoutes() {
   // '%0d%0a' and '%20' encoded instead of carrying raw controls or spaces.
   app.get('/en-US/*', (c) => {
     const url = new URL(c.req.url);
-    return c.redirect(onSitePath(url.pathname.slice('/en-US'.length)) + url.search, 301);
+    const rest = url.pathname.slice('/en-US'.length);
+    // '/en-US/%2f%2fevil.example' names no page: a 404, never a redirect whose target could be
+    // read (decoded, or by a browser) as another host.
+    if (readsAsOtherHost(rest)) return renderNotFound(c);
+    return c.redirect(onSitePath(rest) + url.search, 301);
   });
   app.get('/en-US', (c) => c.redirect('/' + new URL(c.req.url).search, 301));
   for (const route of ROUTES) {

@@ -20,6 +20,7 @@ import type { AppContext, AppEnv } from '../env';
 import { withinRateLimit } from '../services/rate-limit';
 import {
   API_REQUEST_SCHEMAS,
+  ATTACHMENT_NOT_UPLOADED,
   MAX_REQUEST_BYTES,
   TEST_PAYMENT_CONFIRM_PATH,
   isApiPath,
@@ -33,7 +34,7 @@ import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../domain/api-hand
 import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../domain/form';
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
 import { ROUTES, mobilePath } from '../pages/route-table';
-import { claimUploads } from '../services/uploads';
+import { claimUploads, firstUnknownAttachment } from '../services/uploads';
 
 export const API_PREFIX = '/api';
 
@@ -152,6 +153,11 @@ apiProxy.all('/*', async (c, next) => {
     return envelopeResponse(path, 400, code, localizeFieldMessage(errors[0]?.message ?? '', t) || t('ui.api.4001001'), { errors });
   }
 
+  if (path === '/feedback/add') {
+    const refused = await refuseUnknownAttachments(c, path, parsed.data, t);
+    if (refused) return refused;
+  }
+
   const result = await callUpstream(c.env, path, parsed.data as Record<string, unknown>, {
     hostKey: parseHostKey(c.req.header(HOST_KEY_HEADER)),
     clientIp,
@@ -169,6 +175,26 @@ apiProxy.all('/*', async (c, next) => {
     headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' },
   });
 });
+
+/**
+ * A ticket may only name images this form uploaded (firstUnknownAttachment): a key of the right
+ * shape that names nothing, another form's image or a removed one is refused here, with the field,
+ * before the upstream stores a ticket pointing at it. Null when every key is one of the form's.
+ */
+async function refuseUnknownAttachments(c: AppContext, path: string, sent: unknown, t: (key: string) => string): Promise<Response | null> {
+  const keys = (sent as { data?: { attachments?: string[] } }).data?.attachments ?? [];
+  if (keys.length === 0) return null;
+  let unknown: number;
+  try {
+    unknown = await firstUnknownAttachment(c.env.UPLOADS, keys);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'attachment check failed', error: String(error) }));
+    return envelopeResponse(path, 503, API_ERRORS.INTERNAL_ERROR.code, t(`ui.api.${API_ERRORS.INTERNAL_ERROR.code}`));
+  }
+  if (unknown === -1) return null;
+  const errors: FieldError[] = [{ field: `data.attachments.${unknown}`, message: ATTACHMENT_NOT_UPLOADED }];
+  return envelopeResponse(path, 400, API_ERRORS.UNSUPPORTED_REQUEST.code, t('feedback.errors.attachmentsNotUploaded'), { errors });
+}
 
 /**
  * A ticket the upstream accepted keeps its images: they move out of `pending/` (where the cleanup

@@ -62,8 +62,13 @@ const recentEvents = new WindowCounter(1, 60_000, 2000);
  */
 const clientWindows = new WindowCounter(BEACON_LIMIT.requests, BEACON_LIMIT.periodSeconds * 1000, 10_000);
 
+/** The methods a beacon may use (GET for the image, POST for navigator.sendBeacon). */
+const ALLOWED_METHODS = 'GET, POST';
+
 function refuse(c: Context<AppEnv>, status: 400 | 405 | 414 | 429, error: string, fields?: { field: string; message: string }[]) {
   c.header('Cache-Control', 'no-store');
+  // RFC 9110: a 405 names the methods the resource does support.
+  if (status === 405) c.header('Allow', ALLOWED_METHODS);
   return c.json(fields ? { error, fields } : { error }, status);
 }
 
@@ -123,7 +128,10 @@ function handleBeacon(c: Context<AppEnv>) {
   return accepted(c);
 }
 
-export const beacon = new Hono<AppEnv>().on(['GET', 'POST', 'HEAD'], '/', handleBeacon);
+export const beacon = new Hono<AppEnv>()
+  .on(['GET', 'POST', 'HEAD'], '/', handleBeacon)
+  // Any other method (PUT, DELETE, OPTIONS…) is the same refusal as HEAD, not the HTML 404 page.
+  .all('/', (c) => refuse(c, 405, 'use GET or POST'));
 
 /**
  * Outside production: how many events the collection host holds (optionally per uuid / action),

@@ -16,7 +16,7 @@ const SAMPLES: Record<string, { params?: Record<string, string>; query?: string 
   'article-list': { params: { id: ARTICLE_LIST_IDS[0] } },
   agreement: { query: '?lang=en' },
   privacy: { query: '?lang=en' },
-  // A plan of the buy list (table A, plan 4): without one the checkout is its 404.
+  // A plan of the buy list (table A, plan 4): the page buyers pay on (without one it lists the plans).
   checkout: { query: `?product_id=${PACKAGE_ID_TABLES.A[4]}` },
   // A new order every iteration ({i}): one cached rendering serves them all (the route's clientQuery).
   'checkout-result': { query: `?order_id=MTBENCHORDER{i}&pay_type=1&product_id=${PACKAGE_ID_TABLES.A[4]}` },

@@ -5,7 +5,7 @@
 //   DELETE /api/upload/<key>            the visitor removed a pending image → 204
 //
 //   400 bad draft, empty, malformed multipart   403 cross-site      405 other methods
-//   409 the draft holds 5 images already        413 over 5 MB (declared or read)
+//   409 the draft's 5 places are taken          413 over 5 MB (declared or read)
 //   415 not PNG/JPEG/WebP/GIF by its first bytes (the name and declared type do not count)
 //   429 past UPLOAD_RATE_LIMITER (per client IP) 503 the bucket failed
 //
@@ -16,7 +16,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../env';
 import { withinRateLimit } from '../services/rate-limit';
-import { readCappedBytes } from '../domain/bodies';
+import { discardBody, readCappedBytes } from '../domain/bodies';
 import { API_ERRORS } from '../domain/api-errors';
 import {
   DRAFT_PATTERN,
@@ -24,13 +24,14 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOADS_PER_DRAFT,
   MULTIPART_OVERHEAD_BYTES,
+  UPLOAD_DRAIN_BYTES,
   isUploadKey,
   newUploadKey,
   sniffImageType,
   type UploadRefusal,
 } from '../domain/uploads';
 import { translatorFor } from '../services/messages';
-import { countDraftUploads, deletePendingUpload, storeUpload } from '../services/uploads';
+import { countDraftUploads, deletePendingUpload, reserveUploadSlot, storeUpload } from '../services/uploads';
 import { requestLocale } from './api-proxy';
 
 const RATE_LIMIT_RETRY_AFTER_S = 60;
@@ -64,7 +65,7 @@ type Read = { ok: true; bytes: Uint8Array } | { ok: false; reason: UploadRefusal
 async function readImage(request: Request): Promise<Read> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'multipart/form-data') {
-    const raw = await readCappedBytes(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
+    const raw = await readCappedBytes(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES, { drainUpTo: UPLOAD_DRAIN_BYTES });
     if (!raw) return { ok: false, reason: 'too_big' };
     let form: FormData;
     try {
@@ -78,8 +79,11 @@ async function readImage(request: Request): Promise<Read> {
     return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
   // A raw body: its declared type is not trusted either way, but a non-file type is not an upload.
-  if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream') return { ok: false, reason: 'wrong_type' };
-  const bytes = await readCappedBytes(request, MAX_UPLOAD_BYTES);
+  if (type !== '' && !type.startsWith('image/') && type !== 'application/octet-stream') {
+    await discardBody(request, UPLOAD_DRAIN_BYTES);
+    return { ok: false, reason: 'wrong_type' };
+  }
+  const bytes = await readCappedBytes(request, MAX_UPLOAD_BYTES, { drainUpTo: UPLOAD_DRAIN_BYTES });
   return bytes ? { ok: true, bytes } : { ok: false, reason: 'too_big' };
 }
 
@@ -88,7 +92,7 @@ export const uploadRoutes = new Hono<AppEnv>({ strict: true });
 // A page of another site cannot make a visitor's browser upload or delete here.
 uploadRoutes.use('*', async (c, next) => {
   if (c.req.header('sec-fetch-site') === 'cross-site') {
-    await c.req.raw.body?.cancel().catch(() => {});
+    await discardBody(c.req.raw, UPLOAD_DRAIN_BYTES);
     const msg = translatorFor(requestLocale(c)).t('ui.api.edge.crossSite');
     return answer(403, { resp_common: { ret: API_ERRORS.FORBIDDEN.code, msg } });
   }
@@ -99,17 +103,17 @@ uploadRoutes.post('/', async (c) => {
   const request = c.req.raw;
   const draft = c.req.query('draft') ?? '';
   if (!DRAFT_PATTERN.test(draft)) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request, UPLOAD_DRAIN_BYTES);
     return refuse(c, 'bad_request');
   }
   // Without the limiter the size, type and count limits still hold.
   if (!(await withinRateLimit(c.env.UPLOAD_RATE_LIMITER, c.req.header('cf-connecting-ip') ?? 'unknown', 'upload', c.get('requestId')))) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request, UPLOAD_DRAIN_BYTES);
     return refuse(c, 'rate_limited', { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_S) });
   }
   try {
     if ((await countDraftUploads(c.env.UPLOADS, draft)) >= MAX_UPLOADS_PER_DRAFT) {
-      await request.body?.cancel().catch(() => {});
+      await discardBody(request, UPLOAD_DRAIN_BYTES);
       return refuse(c, 'too_many');
     }
     const read = await readImage(request);
@@ -118,7 +122,11 @@ uploadRoutes.post('/', async (c) => {
     const ext = sniffImageType(read.bytes);
     if (!ext) return refuse(c, 'wrong_type');
     const key = newUploadKey(draft, ext);
-    await storeUpload(c.env.UPLOADS, key, ext, read.bytes);
+    // The count above is only an early answer: concurrent uploads all pass it. The place taken
+    // here is the limit itself (a conditional write per place, src/services/uploads.ts).
+    const slot = await reserveUploadSlot(c.env.UPLOADS, key);
+    if (slot === null) return refuse(c, 'too_many');
+    await storeUpload(c.env.UPLOADS, key, ext, read.bytes, slot);
     return answer(201, { resp_common: { ret: 0, msg: 'success' }, key, type: IMAGE_TYPES[ext], size: read.bytes.byteLength });
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'upload failed', error: String(error) }));
@@ -134,7 +142,8 @@ uploadRoutes.delete('/:draft/:file', async (c) => {
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 });
 
-uploadRoutes.all('*', (c) => {
+uploadRoutes.all('*', async (c) => {
+  await discardBody(c.req.raw, UPLOAD_DRAIN_BYTES);
   const msg = translatorFor(requestLocale(c)).t('ui.api.edge.method');
   return answer(405, { resp_common: { ret: API_ERRORS.UNSUPPORTED_REQUEST.code, msg } }, { Allow: 'POST, DELETE' });
 });

@@ -5,22 +5,90 @@
 // Nothing here serves an object back: uploads are only ever read by support tooling.
 import { ATTACHED_PREFIX, MAX_UPLOADS_PER_DRAFT, PENDING_PREFIX, PENDING_UPLOAD_TTL_MS, IMAGE_TYPES, type ImageExtension } from '../domain/uploads';
 
-/** How many images a draft holds already (stops counting past the limit). */
+// ── The five places of a draft ──────────────────────────────────────────────────────────────
+//
+// A draft may hold MAX_UPLOADS_PER_DRAFT images. Each image first takes one of that many fixed
+// places, `pending/<draft>/slot-<n>`, with a conditional put (`onlyIf: { etagDoesNotMatch: '*' }`,
+// R2's If-None-Match: *): R2 stores the object only if nothing is stored under that name, and
+// decides it atomically in the bucket, with strong consistency. So two uploads racing for a place,
+// in one isolate or in isolates on different machines, can never both get it, and no more images
+// than places are ever stored. Counting the draft's objects before writing (the first version)
+// could not do that: every concurrent upload counted before any of them wrote. The places live
+// under `pending/`, so the hourly cleanup and the bucket's lifecycle rule remove them with the
+// draft; a place stays taken after its image moves to a ticket (`attached/`), since the draft's
+// five are then used up.
+
+const SLOT_PREFIX = 'slot-';
+
+function slotKey(draft: string, slot: number): string {
+  return `${PENDING_PREFIX}${draft}/${SLOT_PREFIX}${slot}`;
+}
+
+/** How many of a draft's places are taken (a cheap early answer; reserveUploadSlot decides). */
 export async function countDraftUploads(bucket: R2Bucket, draft: string): Promise<number> {
-  const listed = await bucket.list({ prefix: `${PENDING_PREFIX}${draft}/`, limit: MAX_UPLOADS_PER_DRAFT + 1 });
+  const listed = await bucket.list({ prefix: `${PENDING_PREFIX}${draft}/${SLOT_PREFIX}`, limit: MAX_UPLOADS_PER_DRAFT + 1 });
   return listed.objects.length;
 }
 
-export async function storeUpload(bucket: R2Bucket, key: string, ext: ImageExtension, bytes: Uint8Array): Promise<void> {
-  await bucket.put(`${PENDING_PREFIX}${key}`, bytes, {
-    httpMetadata: { contentType: IMAGE_TYPES[ext], contentDisposition: 'attachment' },
-    customMetadata: { uploadedAt: new Date().toISOString() },
-  });
+/** Takes a free place of `key`'s draft for it: its number, or null when all are taken. */
+export async function reserveUploadSlot(bucket: R2Bucket, key: string): Promise<number | null> {
+  const draft = key.split('/')[0]!;
+  for (let slot = 0; slot < MAX_UPLOADS_PER_DRAFT; slot++) {
+    const taken = await bucket.put(slotKey(draft, slot), '', {
+      onlyIf: { etagDoesNotMatch: '*' },
+      customMetadata: { key, uploadedAt: new Date().toISOString() },
+    });
+    // null: the condition failed, another image holds this place.
+    if (taken) return slot;
+  }
+  return null;
 }
 
-/** Removes a pending upload (the visitor took it off the form). Attached images are never touched. */
+/** Gives a place back, but only if `key` still holds it (a place freed twice could free another image's). */
+async function releaseUploadSlot(bucket: R2Bucket, key: string, slot: number): Promise<void> {
+  const name = slotKey(key.split('/')[0]!, slot);
+  const holder = await bucket.head(name);
+  if (holder?.customMetadata?.key === key) await bucket.delete(name);
+}
+
+/** Stores an image in the place reserveUploadSlot gave it; the place is given back if the write fails. */
+export async function storeUpload(bucket: R2Bucket, key: string, ext: ImageExtension, bytes: Uint8Array, slot: number): Promise<void> {
+  try {
+    await bucket.put(`${PENDING_PREFIX}${key}`, bytes, {
+      httpMetadata: { contentType: IMAGE_TYPES[ext], contentDisposition: 'attachment' },
+      customMetadata: { uploadedAt: new Date().toISOString(), slot: String(slot) },
+    });
+  } catch (error) {
+    await releaseUploadSlot(bucket, key, slot).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Removes a pending upload (the visitor took it off the form) and gives its place back. Attached
+ * images are never touched. The image goes first: a second removal of the same key then finds no
+ * image, so it cannot free a place a newer upload has taken meanwhile.
+ */
 export async function deletePendingUpload(bucket: R2Bucket, key: string): Promise<void> {
+  const image = await bucket.head(`${PENDING_PREFIX}${key}`);
+  if (!image) return;
   await bucket.delete(`${PENDING_PREFIX}${key}`);
+  const slot = Number(image.customMetadata?.slot);
+  if (Number.isInteger(slot) && slot >= 0 && slot < MAX_UPLOADS_PER_DRAFT) await releaseUploadSlot(bucket, key, slot);
+}
+
+/**
+ * The index of the first of a ticket's attachment keys that this site did not take for the form
+ * that sends it, or -1 when every key is one: all keys name one draft (the form's), and each names
+ * an image still waiting under `pending/`, uploaded through /api/upload and not removed or sent
+ * with another ticket. A key of the right shape proves nothing by itself; only the bucket does.
+ */
+export async function firstUnknownAttachment(bucket: R2Bucket, keys: readonly string[]): Promise<number> {
+  const draft = keys[0]?.split('/')[0];
+  const otherDraft = keys.findIndex((key) => key.split('/')[0] !== draft);
+  if (otherDraft !== -1) return otherDraft;
+  const images = await Promise.all(keys.map((key) => bucket.head(`${PENDING_PREFIX}${key}`)));
+  return images.findIndex((image) => image === null);
 }
 
 /**

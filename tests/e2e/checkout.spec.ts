@@ -290,6 +290,18 @@ test('an unknown product shows a localized message with a link to the plans, sta
   await expect(page.getByRole('link', { name: msg('ja-JP', 'checkout.unknown.link') })).toHaveAttribute('href', '/ja-JP/buy?isSem=1');
 });
 
+test('/checkout opened with no plan (a bookmark) offers the plans, and a plan leads to its checkout', async ({ page }) => {
+  const response = await gotoHydrated(page, '/fr-FR/checkout?from=bookmark');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: msg('fr-FR', 'checkout.choose.heading') })).toBeVisible();
+  await expect(page.locator('.checkout-choose .plan-card')).toHaveCount(3);
+  await page.locator('.checkout-choose [data-buy-product="81902"]').click();
+  await page.waitForURL((url) => url.pathname === '/fr-FR/checkout' && url.searchParams.get('product_id') === '81902');
+  expect(new URL(page.url()).searchParams.get('from')).toBe('bookmark');
+  await expect(page.locator('.checkout-summary[data-product-id="81902"]')).toBeVisible();
+  await expect(emailField(page, 'fr-FR')).toBeVisible();
+});
+
 test('the PayPal demo page pays in test mode', async ({ page }) => {
   await gotoHydrated(page, '/components/Paypal');
   await startPayment(page, 'en-US', newEmail('demo'));

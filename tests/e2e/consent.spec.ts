@@ -223,4 +223,16 @@ test.describe('a visitor from the United States', () => {
     await expect(tagScripts(page)).toHaveCount(0);
     expect(tracked.thirdParty).toEqual([]);
   });
+
+  test('whose browser sends only the Sec-GPC header (no navigator.globalPrivacyControl) gets no tag at all', async ({ page }) => {
+    const tracked = await visitAs(page, 'US');
+    await page.context().setExtraHTTPHeaders({ 'X-Debug-Country': 'US', 'X-Debug-Tag-Ids': FAKE_TAGS, 'Sec-GPC': '1' });
+    await gotoHydrated(page, '/?isSem=2');
+    expect(await page.evaluate(() => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl)).not.toBe(true);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await expect(page.locator('meta[name="analytics-tags"]')).toHaveCount(0);
+    await expect(tagScripts(page)).toHaveCount(0);
+    expect(tracked.thirdParty).toEqual([]);
+  });
 });

@@ -175,6 +175,38 @@ test.describe('feedback form: validation', () => {
     await expect(page.locator('[data-upload-result="failed"]')).toContainText(msg('en-US', 'feedback.upload.failed'));
     await expect(page.locator('[data-upload-keys] li')).toHaveText([/^[0-9a-f]{32}\/[0-9a-f]{32}\.gif$/]);
   });
+
+  test('a 6 MB image the browser sends anyway gets the server\'s localized "too large" answer, shown by the component', async ({ page }, testInfo) => {
+    await gotoHydrated(page, '/fr-FR/components/UploadImage');
+    // The demo can leave every check to the server: the browser then really sends the 6 MB.
+    await page.getByRole('checkbox', { name: msg('fr-FR', 'feedback.upload.demo.serverChecks') }).check();
+    const big = testInfo.outputPath('photo-6mb.png');
+    writeFileSync(big, pngOfSize(6 * 1024 * 1024));
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/upload');
+    await page.locator('#demo-upload').setInputFiles(big);
+    expect((await answer).status()).toBe(413);
+    // Before the edge read the rest of the body, the XHR failed with a reset and this said the
+    // upload never reached the server (feedback.upload.reasons.network).
+    const item = page.locator('.upload-item').filter({ hasText: 'photo-6mb.png' });
+    await expect(item.locator('[data-upload-result="failed"]')).toContainText(msg('fr-FR', 'feedback.upload.failed'));
+    await expect(item).toContainText(msg('fr-FR', 'feedback.upload.reasons.tooBig', { size: '5' }));
+    await expect(item).not.toContainText(msg('fr-FR', 'feedback.upload.reasons.network'));
+    // The page's own fetch of the same 6 MB reads the whole localized answer.
+    const fromPage = await page.evaluate(async () => {
+      const res = await fetch(`/api/upload?draft=${'f'.repeat(32)}`, { method: 'POST', body: new Blob([new Uint8Array(6 * 1024 * 1024)]), headers: { 'content-type': 'image/png', 'x-site-locale': 'fr-FR' } });
+      return { status: res.status, body: (await res.json()) as unknown };
+    });
+    expect(fromPage).toEqual({ status: 413, body: { resp_common: { ret: 4001001, msg: msg('fr-FR', 'feedback.upload.reasons.tooBig', { size: '5' }) }, reason: 'too_big' } });
+  });
+
+  test('Node\'s fetch sending 6 MB reads the 413 answer, not a reset connection', async ({ baseURL }) => {
+    const body = pngOfSize(6 * 1024 * 1024);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${baseURL}/api/upload?draft=${'e'.repeat(31)}${i}`, { method: 'POST', body, headers: { 'content-type': 'image/png', 'x-site-locale': 'ja-JP', 'cf-connecting-ip': `10.253.${i}.${1 + Math.floor(Math.random() * 250)}` } });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ resp_common: { ret: 4001001, msg: msg('ja-JP', 'feedback.upload.reasons.tooBig', { size: '5' }) }, reason: 'too_big' });
+    }
+  });
 });
 
 // These submit tickets, and one turns the origin's /feedback/add off for a moment: one at a time.

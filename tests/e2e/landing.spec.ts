@@ -54,6 +54,23 @@ for (const locale of LOCALES) {
   });
 }
 
+test('a campaign value its links drop (uuid=u-123, group_tid=abc) is not sent with the download either', async ({ page }) => {
+  test.setTimeout(60_000);
+  const shortCode = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/ocpc/get_short_code');
+  const beacon = page.waitForRequest((request) => new URL(request.url()).pathname === '/beacon' && new URL(request.url()).searchParams.get('action') === 'download');
+  await gotoHydrated(page, '/lp/mt-recover?uuid=u-123&group_tid=abc&from=lp_e2e&isSem=1&bd_vid=lpdropped');
+  await expect(page.locator('main [data-lp-buy]')).toHaveAttribute('href', '/buy?from=lp_e2e&isSem=1&bd_vid=lpdropped');
+  const name = await downloadName(page, 'main [data-download-link]');
+  // group_tid=abc is no group: the default tids, as the links say.
+  expect(name).toMatch(/^mt-recover_setup_16_1_[A-Z0-9]{8}\.exe$/);
+  const source = new URL((JSON.parse((await shortCode).postData() ?? '{}') as { source_url: string }).source_url);
+  expect(source.pathname).toBe('/lp/mt-recover');
+  expect([...source.searchParams]).toEqual([['from', 'lp_e2e'], ['isSem', '1'], ['bd_vid', 'lpdropped']]);
+  const report = new URL((await beacon).url()).searchParams;
+  expect(report.get('uuid')).not.toBe('u-123');
+  expect([report.get('tid1'), report.get('tid2'), report.get('from_')]).toEqual(['16', '1', 'lp_e2e']);
+});
+
 test('its robots meta is noindex', async ({ page }) => {
   await page.goto('/lp/mt-recover');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /^noindex/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { onSitePath } from '../../src/domain/paths';
+import { onSitePath, readsAsOtherHost } from '../../src/domain/paths';
 
 const BASE = 'https://www.mt-recover.com';
 
@@ -45,4 +45,13 @@ describe('onSitePath', () => {
       { numRuns: 500 },
     );
   });
+});
+
+describe('readsAsOtherHost', () => {
+  it.each(['//evil.example', '/\\evil.example', '/%2f%2fevil.example', '/%2F/evil.example', '/%2fevil.example', '/%5cevil.example', '/%5C%5Cevil.example', '/%252f%252fevil.example', '/%09/evil.example', '/\t/evil.example', '/%25252525252fx'])(
+    'is true for %s',
+    (path) => expect(readsAsOtherHost(path)).toBe(true),
+  );
+
+  it.each(['/', '/buy', '/buy%20now', '/a//b', '/a/%2f%2fb', '/%0d%0aLocation:%20x', '/%E0%A4%A', '/fr-FR/buy'])('is false for %s', (path) => expect(readsAsOtherHost(path)).toBe(false));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignFromQuery, carryCampaign, mergeCampaign, sanitizeCampaign } from '../../src/domain/campaign';
+import { campaignFromQuery, carryCampaign, mergeCampaign, sanitizeCampaign, withValidCampaign } from '../../src/domain/campaign';
 import { CAMPAIGN_SESSION_KEY } from '../../client/lib/campaign';
 import { hasCampaign } from '../../client/islands/DownloadButton';
 
@@ -30,6 +30,17 @@ describe('the campaign query', () => {
     expect(sanitizeCampaign({ isSem: '2', from: 'x y', bd_vid: 5, other: 'z' })).toEqual({ isSem: '2' });
     expect(sanitizeCampaign('nonsense')).toEqual({});
     expect(sanitizeCampaign(null)).toEqual({});
+  });
+});
+
+describe('a page address with only the valid campaign values (the download report\'s source_url)', () => {
+  it('drops the values campaignFromQuery drops and keeps everything else as it was', () => {
+    expect(withValidCampaign(`${ORIGIN}/lp/mt-recover?uuid=u-123&group_tid=abc&from=ad&bd_vid=zz&utm_source=x%20y`)).toBe(`${ORIGIN}/lp/mt-recover?from=ad&bd_vid=zz&utm_source=x+y`);
+    expect(withValidCampaign(`${ORIGIN}/?isSem=1&isSem=2&from=a`)).toBe(`${ORIGIN}/?from=a`);
+  });
+
+  it('leaves an address whose campaign values are all valid exactly as it is', () => {
+    for (const href of [`${ORIGIN}/lp/mt-recover?from=ad&bd_vid=zz&note=a%20b`, `${ORIGIN}/`, `${ORIGIN}/buy#plans`]) expect(withValidCampaign(href)).toBe(href);
   });
 });
 

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
 import { PACKET_MAX_ITEMS } from '../../src/domain/beacon-messages';
+import { isValidCampaignValue } from '../../src/domain/campaign';
 import { captureQueue, ORIGIN, UA } from './helpers';
 
 // GET /beacon through the Worker's fetch: validation, what is enqueued, and the abuse bounds.
@@ -169,6 +170,21 @@ describe('an invalid beacon', () => {
     expect(text).not.toContain('<img');
   });
 
+  it('takes uuid and from_ by the campaign rule the pages use (isValidCampaignValue), no other', async () => {
+    const { messages: sent } = captureQueue();
+    for (const [field, key, value] of [['uuid', 'uuid', 'u-123'], ['uuid', 'uuid', 'x'.repeat(65)], ['from_', 'from', 'a b'], ['from_', 'from', 'x'.repeat(65)]] as const) {
+      expect(isValidCampaignValue(key, value)).toBe(false);
+      const res = await beacon(fields({ [field]: value }));
+      expect(res.status, `${field}=${value}`).toBe(400);
+    }
+    expect(sent).toHaveLength(0);
+    for (const [field, key, value] of [['uuid', 'uuid', 'visitor-12345'], ['from_', 'from', 'bing_ads.v2']] as const) {
+      expect(isValidCampaignValue(key, value)).toBe(true);
+      expect((await beacon(fields({ [field]: value }))).status).toBe(200);
+    }
+    expect(sent).toHaveLength(2);
+  });
+
   it('longer than 4 KB gets 414 before anything is read', async () => {
     const { messages: sent } = captureQueue();
     const res = await beacon(fields({ user_info: 'u'.repeat(5000) }));
@@ -180,6 +196,17 @@ describe('an invalid beacon', () => {
     const { messages: sent } = captureQueue();
     const res = await beacon(fields(), { method: 'HEAD' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each(['PUT', 'DELETE', 'OPTIONS', 'PATCH'])('sent with %s gets 405 with Allow, never the HTML page, and is not stored', async (method) => {
+    const { messages: sent } = captureQueue();
+    const res = await beacon(fields(), { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(res.headers.get('content-type') ?? '').not.toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(sent).toHaveLength(0);
   });
 });

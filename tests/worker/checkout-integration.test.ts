@@ -5,6 +5,7 @@ import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from '.
 import type { Locale } from '../../src/domain/locales';
 import { formatMoney } from '../../src/domain/money';
 import { INSTALLER_PATH } from '../../src/pages/links';
+import { SPEC_SITEMAP_LIST } from '../../src/pages/route-table';
 
 
 /** The props of the first island called `name`. */
@@ -53,7 +54,7 @@ describe('/checkout?product_id=…', () => {
     expect(islandProps(html, 'CheckoutForm')).toMatchObject({ productId: 81904, currency: 'JPY', kind: 'lifetimeMultiPc' });
   });
 
-  it.each(['', '?product_id=12345', '?product_id=abc', '?product_id=0', '?product_id=%3Cscript%3E'])('answers 404 with a localized message and a link to /buy for %s', async (query) => {
+  it.each(['?product_id=', '?product_id=12345', '?product_id=abc', '?product_id=0', '?product_id=%3Cscript%3E'])('answers 404 with a localized message and a link to /buy for %s', async (query) => {
     const { res, html, text } = await page(`/fr-FR/checkout${query}`);
     expect(res.status).toBe(404);
     expect(text).toContain(message('fr-FR', 'checkout.unknown.heading'));
@@ -91,7 +92,7 @@ describe('/checkout/result', () => {
     expect(html).not.toContain('data-next=');
   });
 
-  it.each(['', '?order_id=MT1&pay_type=1&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=3&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=1'])('answers 404 without a valid order (%s)', async (query) => {
+  it.each(['?order_id=MT1&pay_type=1&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=3&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=1', '?pay_type=1'])('answers 404 for a malformed or partial order (%s)', async (query) => {
     const { res } = await page(`/checkout/result${query}`);
     expect(res.status).toBe(404);
   });
@@ -100,6 +101,134 @@ describe('/checkout/result', () => {
     const { html } = await page('/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903&reason=%3Cb%3E');
     expect(html).not.toContain('<b>');
     expect(html).not.toContain('%3Cb%3E');
+  });
+});
+
+/** The plan cards of a page: product id, currency and the two prices, in page order. */
+function planCards(html: string) {
+  return [...html.matchAll(/<li class="plan-card[^"]*" aria-labelledby="[^"]*" data-product-id="(\d+)"[\s\S]*?<p class="plan-price" data-price="(\d+)" data-origin-price="(\d+)" data-currency="([A-Z]{3})">/g)].map((m) => ({
+    productId: Number(m[1]),
+    price: Number(m[2]),
+    origin: Number(m[3]),
+    currency: m[4],
+  }));
+}
+
+const checkoutLinks = (html: string) => attributeValues(html, 'a', 'href').filter((href) => /\/checkout\?product_id=/.test(href));
+
+describe('/checkout with no query (history, a bookmark, a shortened link)', () => {
+  it.each([
+    ['en-US', 'US', 'USD'],
+    ['fr-FR', 'FR', 'EUR'],
+    ['ja-JP', 'JP', 'JPY'],
+    ['zh-CN', 'HK', 'HKD'],
+  ] as const)('answers 200 in %s with the plans to choose from in the visitor\'s currency (%s → %s), the buy page\'s', async (locale, country, currency) => {
+    const prefix = locale === 'en-US' ? '' : `/${locale}`;
+    const { res, html, text } = await page(`${prefix}/checkout`, { cf: { country } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(text).toContain(message(locale, 'checkout.choose.heading'));
+    expect(text).toContain(message(locale, 'checkout.choose.text'));
+    expect(html).not.toContain('noindex,nofollow');
+    expect(html).not.toContain('data-island="CheckoutForm"');
+    // The same plan data as /buy for this visitor: ids, prices, currency.
+    const cards = planCards(html);
+    const buy = planCards((await page(`${prefix}/buy`, { cf: { country } })).html);
+    expect(cards.length).toBe(3);
+    expect(cards).toEqual(buy);
+    expect(cards.every((card) => card.currency === currency)).toBe(true);
+    // Each plan leads to its own checkout, in this locale, which answers 200 with that plan.
+    const links = checkoutLinks(html);
+    expect(links.map((href) => new URL(href, ORIGIN).searchParams.get('product_id'))).toEqual(cards.map((card) => String(card.productId)));
+    for (const href of links) {
+      const url = new URL(href, ORIGIN);
+      expect(url.pathname).toBe(`${prefix}/checkout`);
+      const plan = await page(url.pathname + url.search, { cf: { country } });
+      expect(plan.res.status, href).toBe(200);
+      expect(islandProps(plan.html, 'CheckoutForm')).toMatchObject({ productId: Number(url.searchParams.get('product_id')), currency });
+    }
+  });
+
+  it('prices a search-ad visitor from table B and carries the campaign and host keys to each checkout', async () => {
+    const { res, html } = await page('/checkout?isSem=2&from=ad&host=sv&bd_vid=x1&group_tid=abc', { cf: { country: 'US' } });
+    expect(res.status).toBe(200);
+    const links = checkoutLinks(html).map((href) => new URL(href, ORIGIN));
+    expect(links.map((url) => url.searchParams.get('product_id'))).toEqual(['81801', '81802', '81803']);
+    for (const url of links) {
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ from: 'ad', isSem: '2', bd_vid: 'x1', host: 'sv' });
+      expect(url.searchParams.has('group_tid')).toBe(false);
+    }
+  });
+
+  it('on a phone, /mobile/checkout lists the plans and leads to the mobile checkout', async () => {
+    const { res, html } = await page('/ja-JP/mobile/checkout', { ua: UA.iphone, cf: { country: 'JP' } });
+    expect(res.status).toBe(200);
+    expect(checkoutLinks(html).every((href) => href.startsWith('/ja-JP/mobile/checkout?product_id='))).toBe(true);
+    expect(checkoutLinks(html)).toHaveLength(3);
+  });
+});
+
+/** Follows a page's own redirects (agent, /en-US) as a browser with `ua` would, and answers the last status. */
+async function finalStatus(href: string, ua: string): Promise<number> {
+  let url = new URL(href, ORIGIN);
+  for (let hop = 0; hop < 3; hop++) {
+    const res = await exports.default.fetch(new Request(url.href, { redirect: 'manual', headers: { 'user-agent': ua } }));
+    await res.body?.cancel();
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || !location) return res.status;
+    url = new URL(location, url);
+  }
+  return 0;
+}
+
+/** canonical, hreflang alternates and the mobile alternate of a page's <head>. */
+function headLinks(html: string): string[] {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="(?:canonical|alternate)"[^>]*\shref="([^"]*)"/g)].map((m) => decodeHtml(m[1]!));
+}
+
+describe('the canonical and alternate links of the checkout and result pages', () => {
+  const pages = [
+    ['/checkout?product_id=81902', UA.desktop],
+    ['/checkout', UA.desktop],
+    ['/fr-FR/checkout?product_id=81901&isSem=1', UA.desktop],
+    ['/ja-JP/mobile/checkout?product_id=81903', UA.iphone],
+    ['/zh-CN/mobile/checkout', UA.iphone],
+    ['/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903', UA.desktop],
+    ['/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=2&product_id=81901&isSem=1', UA.desktop],
+    ['/checkout/result', UA.desktop],
+  ] as const;
+
+  it.each(pages)('every one on %s resolves to a 200 page, for desktops and phones', async (path, ua) => {
+    const { res, html } = await page(path, { ua });
+    expect(res.status).toBe(200);
+    const hrefs = headLinks(html);
+    // canonical, four locales and x-default at least.
+    expect(hrefs.length).toBeGreaterThanOrEqual(6);
+    for (const href of new Set(hrefs)) {
+      expect(new URL(href).origin).toBe(ORIGIN);
+      const path = new URL(href).pathname;
+      // What a phone and a desktop each get when they follow the link (the agent redirect moves them).
+      expect(await finalStatus(href, path.includes('/mobile/') || path === '/mobile' ? UA.iphone : UA.desktop), href).toBe(200);
+      expect(await finalStatus(href, path.includes('/mobile/') ? UA.desktop : UA.iphone), `${href} (other device)`).toBe(200);
+    }
+  });
+
+  it('and every URL of the sitemap list the console prints resolves to a 200 page', async () => {
+    for (const path of SPEC_SITEMAP_LIST) expect(await finalStatus(path, UA.desktop), path).toBe(200);
+  });
+});
+
+describe('/checkout/result with no order (a bookmark, history)', () => {
+  it.each(['en-US', 'fr-FR', 'ja-JP', 'zh-CN'] as const)('answers 200 in %s, says there is no order to show and where to go', async (locale) => {
+    const prefix = locale === 'en-US' ? '' : `/${locale}`;
+    const { res, html, text } = await page(`${prefix}/checkout/result`);
+    expect(res.status).toBe(200);
+    expect(text).toContain(message(locale, 'checkout.noOrder.heading'));
+    expect(text).toContain(message(locale, 'checkout.noOrder.text'));
+    expect(html).not.toContain('data-island="CheckoutResult"');
+    const hrefs = attributeValues(html.slice(html.indexOf('<main')), 'a', 'href');
+    expect(hrefs).toEqual(expect.arrayContaining([`${prefix}/license-code`, `${prefix}/query-steps`, `${prefix}/checkout`]));
   });
 });
 

@@ -146,3 +146,38 @@ describe('fake tag ids for tests (X-Debug-Tag-Ids)', () => {
     expect(res.headers.get('content-security-policy')).not.toContain('googletagmanager');
   });
 });
+
+describe('Global Privacy Control on the server (Sec-GPC: 1)', () => {
+  // The generated Env types the empty local ids as ''; a deployment sets real ones.
+  const tagIds = { GTM_ID: 'GTM-GPCTEST', GOOGLE_ADS_ID: 'AW-987654321', BING_UET_ID: '7654321' } as unknown as Partial<Env>;
+  const tagsMeta = (html: string) => /<meta name="analytics-tags" content="([^"]*)"/.exec(html)?.[1] ?? null;
+
+  it.each(['/', '/buy', '/fr-FR/mt-recover', '/checkout?product_id=81902'])('ships no analytics tags and no tag hosts in the CSP for %s, even right after a cached page with them', async (path) => {
+    // A US visitor (not asked), with the deployment's tag ids: the page without GPC carries them...
+    const plain = await pageWithEnv(tagIds, path, { cf: { country: 'US' } });
+    expect(tagsMeta(plain.html)).not.toBeNull();
+    expect(plain.res.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com');
+    // ...the same page for a browser that sends only the header (no navigator.globalPrivacyControl) does not.
+    const gpc = await pageWithEnv(tagIds, path, { cf: { country: 'US' }, headers: { 'sec-gpc': '1' } });
+    expect(gpc.res.status).toBe(plain.res.status);
+    expect(tagsMeta(gpc.html)).toBeNull();
+    expect(gpc.html).not.toContain('GTM-GPCTEST');
+    expect(gpc.res.headers.get('content-security-policy')).not.toContain('googletagmanager');
+    expect(gpc.res.headers.get('content-security-policy')).not.toContain('bat.bing.com');
+    expect((gpc.res.headers.get('vary') ?? '').toLowerCase().split(/,\s*/)).toContain('sec-gpc');
+    // And the page cache keeps the two apart the other way round too.
+    expect(tagsMeta((await pageWithEnv(tagIds, path, { cf: { country: 'US' } })).html)).not.toBeNull();
+  });
+
+  it('also wins over fake tag ids and a stored consent', async () => {
+    const { html } = await page('/', { cf: { country: 'DE' }, headers: { 'x-debug-tag-ids': 'GTM-E2ETEST,AW-123456789,1234567', 'sec-gpc': '1', cookie: `${CONSENT_COOKIE}=v1.1.1` } });
+    expect(tagsMeta(html)).toBeNull();
+  });
+
+  it('Sec-GPC: 0 or another value is no signal', async () => {
+    for (const value of ['0', 'yes']) {
+      const { html } = await pageWithEnv(tagIds, '/', { cf: { country: 'US' }, headers: { 'sec-gpc': value } });
+      expect(tagsMeta(html), value).not.toBeNull();
+    }
+  });
+});

@@ -58,4 +58,25 @@ describe('the /en-US/ redirect', () => {
     const res = await get('/en-US/buy%20now?from=ad');
     expect(res.headers.get('location')).toBe('/buy%20now?from=ad');
   });
+
+  it.each([
+    '/en-US/%2f%2fevil.example',
+    '/en-US/%2F%2Fevil.example',
+    '/en-US/%2f%2fevil.example/',
+    '/en-US/%2f%2fevil.example?from=ad',
+    '/en-US/%2f/evil.example',
+    '/en-US/%2fevil.example',
+    '/en-US//evil.example',
+    '/en-US//evil.example/buy',
+    '/en-US/%5cevil.example',
+    '/en-US/%5C%5Cevil.example',
+    '/en-US/%252f%252fevil.example',
+    '/en-US/%09/evil.example',
+  ])('is not made for %s: a target starting with two slashes, plain or percent-encoded, is the 404 page', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<html lang="en-US"');
+  });
 });

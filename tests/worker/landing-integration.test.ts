@@ -44,6 +44,9 @@ describe('the ad-landing page /lp/mt-recover', () => {
     const html = await (await get('/lp/mt-recover?isSem=9&from=%3Cscript%3E&group_tid=2')).text();
     const buy = attributeValues(html, 'a', 'href').find((href) => href.startsWith('/buy'));
     expect(buy).toBe('/buy?group_tid=2');
+    // The rule is src/domain/campaign.ts's isValidCampaignValue, which the download report follows too.
+    const dropped = await (await get('/lp/mt-recover?uuid=u-123&group_tid=abc&from=ad')).text();
+    expect(attributeValues(dropped, 'a', 'href').find((href) => href.startsWith('/buy'))).toBe('/buy?from=ad');
   });
 
   it('sends a phone to /mobile/lp/mt-recover with the query kept, and a desktop back', async () => {

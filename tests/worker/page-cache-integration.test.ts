@@ -227,12 +227,21 @@ describe('query keys only the browser reads', () => {
     expect((await fetchPage('/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903')).cache).toBe('miss');
   });
 
-  it('a result URL that names no order is a 404, rendered fresh', async () => {
-    for (const query of ['', '?order_id=MT1&pay_type=1&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=3&product_id=81901']) {
+  it('a result URL that names a malformed order is a 404, rendered fresh', async () => {
+    for (const query of ['?order_id=MT1&pay_type=1&product_id=81901', '?order_id=MTSEEDPAID0000001&pay_type=3&product_id=81901']) {
       const answer = await fetchPage(`/checkout/result${query}`);
       expect([answer.res.status, answer.cache], query).toEqual([404, 'bypass']);
     }
     expect(pageCache.size).toBe(0);
+  });
+
+  it('the result page without an order is cached apart from the one that names an order', async () => {
+    const none = await fetchPage('/fr-FR/checkout/result?isSem=1');
+    const order = await fetchPage('/fr-FR/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903&isSem=1');
+    expect([none.res.status, order.res.status]).toEqual([200, 200]);
+    expect(none.html).not.toContain('data-island="CheckoutResult"');
+    expect(order.html).toContain('data-island="CheckoutResult"');
+    expect((await fetchPage('/fr-FR/checkout/result?isSem=1')).cache).toBe('hit');
   });
 });
 

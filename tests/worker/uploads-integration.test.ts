@@ -85,6 +85,33 @@ describe('POST /api/upload', () => {
     expect((await upload(pngOfSize(MAX_UPLOAD_BYTES), { type: 'image/png' })).res.status).toBe(201);
   });
 
+  it.each([
+    ['declared too big', MAX_UPLOAD_BYTES + 1, {}],
+    ['streamed past the cap, with no length declared', 6 * 1024 * 1024, { noLength: true }],
+    ['6 MB, as a phone photo might be', 6 * 1024 * 1024, {}],
+    ['sent cross-site', 3 * 1024 * 1024, { headers: { 'sec-fetch-site': 'cross-site' } }],
+    ['for a bad draft', 3 * 1024 * 1024, { draft: 'nope' }],
+  ] as const)('reads the whole body before refusing one %s, so a client still sending can read the answer', async (_case, size, opts: { noLength?: boolean; draft?: string; headers?: Record<string, string> }) => {
+    // A body the Worker must pull: an answer sent while the client is still sending is lost to a
+    // connection reset, so the refusal may only come once the rest has been read.
+    const big = pngOfSize(size);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= big.byteLength) return controller.close();
+        const chunk = big.slice(sent, sent + 256 * 1024);
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const headers: Record<string, string> = { 'content-type': 'image/png', 'x-site-locale': 'fr-FR', 'cf-connecting-ip': freshIp(), ...(opts.noLength ? {} : { 'content-length': String(big.byteLength) }), ...opts.headers };
+    const res = await exports.default.fetch(new Request(`${ORIGIN}/api/upload?draft=${opts.draft ?? randomHex32()}`, { method: 'POST', body, headers, duplex: 'half' } as RequestInit));
+    expect([400, 403, 413]).toContain(res.status);
+    expect(sent).toBe(big.byteLength);
+    const answer = (await res.json()) as Answer;
+    if (res.status === 413) expect(answer).toEqual({ resp_common: { ret: 4001001, msg: message('fr-FR', 'feedback.upload.reasons.tooBig', { size: '5' }) }, reason: 'too_big' });
+  });
+
   it('takes five images per draft, refuses the sixth with 409, and takes one again after a removal', async () => {
     const draft = randomHex32();
     const ip = freshIp();
@@ -101,6 +128,21 @@ describe('POST /api/upload', () => {
     expect(removed.status).toBe(204);
     expect(await env.UPLOADS.head(`${PENDING_PREFIX}${keys[0]}`)).toBeNull();
     expect((await upload(IMAGES.gif, { draft, type: 'image/gif', ip })).res.status).toBe(201);
+  });
+
+  it('holds the five-image limit under concurrency: ten parallel uploads to one draft, exactly five 201 and five 409', async () => {
+    const draft = randomHex32();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(IMAGES.png, { draft })));
+    const statuses = answers.map((a) => a.res.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 409, 409, 409, 409, 409]);
+    const keys = answers.filter((a) => a.res.status === 201).map((a) => a.body.key!);
+    expect(new Set(keys).size).toBe(5);
+    const stored = await env.UPLOADS.list({ prefix: `${PENDING_PREFIX}${draft}/` });
+    expect(stored.objects.map((o) => o.key.slice(PENDING_PREFIX.length)).filter((key) => KEY.test(key)).sort()).toEqual([...keys].sort());
+    // A removal frees exactly one place, also when the next uploads race for it.
+    expect((await exports.default.fetch(new Request(`${ORIGIN}/api/upload/${keys[0]}`, { method: 'DELETE' }))).status).toBe(204);
+    const again = await Promise.all(Array.from({ length: 4 }, () => upload(IMAGES.png, { draft })));
+    expect(again.map((a) => a.res.status).sort()).toEqual([201, 409, 409, 409]);
   });
 
   it('refuses a bad draft, an empty body and malformed or file-less multipart with 400', async () => {
@@ -195,6 +237,39 @@ describe('feedback through the proxy', () => {
     const { body } = await proxyCall('/feedback/add', { captcha_id: id, captcha: 'WRONG', data: ticket([key]) }, ip);
     expect(body.resp_common).toEqual({ ret: 4590003, msg: 'The verification code is incorrect or has expired' });
     expect(await env.UPLOADS.head(`${PENDING_PREFIX}${key}`)).not.toBeNull();
+  });
+
+  it.each([
+    ['a well-formed key that was never uploaded', async () => [`${randomHex32()}/${randomHex32()}.png`]],
+    ['an uploaded key beside one that was never uploaded', async () => {
+      const draft = randomHex32();
+      return [(await upload(IMAGES.png, { draft })).body.key!, `${draft}/${randomHex32()}.png`];
+    }],
+    ['uploaded keys of two different forms (drafts)', async () => [(await upload(IMAGES.png)).body.key!, (await upload(IMAGES.gif, { type: 'image/gif' })).body.key!]],
+    ['a key the visitor removed', async () => {
+      const key = (await upload(IMAGES.png)).body.key!;
+      await exports.default.fetch(new Request(`${ORIGIN}/api/upload/${key}`, { method: 'DELETE' }));
+      return [key];
+    }],
+  ] as const)('refuses %s with a localized 400 naming the field, and stores no ticket', async (_case, keysOf) => {
+    const ip = freshIp();
+    const keys = await keysOf();
+    const { id, answer } = await captcha(ip);
+    const res = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/feedback/add`, {
+        method: 'POST',
+        body: JSON.stringify({ captcha_id: id, captcha: answer, data: ticket(keys) }),
+        headers: { 'content-type': 'application/json', 'x-site-locale': 'ja-JP', 'cf-connecting-ip': ip },
+      }),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { resp_common: { ret: number; msg: string }; errors: { field: string; message: string }[]; ticket_id?: string };
+    expect(body.resp_common).toEqual({ ret: 4001001, msg: message('ja-JP', 'feedback.errors.attachmentsNotUploaded') });
+    expect(body.errors).toEqual([{ field: `data.attachments.${keys.length - 1}`, message: 'attachment was not uploaded' }]);
+    expect(body.ticket_id).toBeUndefined();
+    // The code was not spent on a refused ticket: the same answer still makes one with no images.
+    const retry = await proxyCall('/feedback/add', { captcha_id: id, captcha: answer, data: ticket([]) }, ip);
+    expect(retry.body.resp_common.ret).toBe(0);
   });
 
   it('refuses attachments that are not upload keys at the edge, with the field', async () => {
