@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../i18n/translator';
 import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
 import { campaignFromQuery } from '../domain/campaign';
-import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';
+import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, payMethodsFor, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { waitUntilOf } from '../services/plan-cache';
@@ -103,11 +103,12 @@ export function UnknownPlan({ buyHref }: { buyHref: string }) {
 
 interface CheckoutBodyOptions {
   pageId: string;
+  /** Default: every method that can charge the plan's currency. */
   methods?: PayMethod[];
 }
 
 /** The checkout itself (summary and payment island), shared by /checkout, /test-checkout and the PayPal demo. */
-export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['stripe', 'paypal'] }: { data: CheckoutData; locale: Locale; query: URLSearchParams; mobile: boolean } & CheckoutBodyOptions) {
+export function CheckoutBody({ data, locale, query, mobile, pageId, methods: only }: { data: CheckoutData; locale: Locale; query: URLSearchParams; mobile: boolean } & CheckoutBodyOptions) {
   const t = useT();
   const links = siteLinks(locale);
   const carried = carriedQuery(query);
@@ -115,6 +116,7 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['
   const buyHref = carriedText ? `${links.buy}?${carriedText}` : links.buy;
   if (data.kind === 'unknown') return <UnknownPlan buyHref={buyHref} />;
   const { plan } = data.found;
+  const methods = only ?? payMethodsFor(plan.currency);
   const view = planView(plan, { t, locale, checkoutHref: '' });
   const method = query.get('method');
   const props: CheckoutFormProps = {

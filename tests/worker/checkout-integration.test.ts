@@ -118,6 +118,19 @@ describe('buying in KRW and BRL, end to end against the reference origin', () =>
     expect(await api(query, { order_id: order.order_id })).toMatchObject({ pay_status: 'paid', product_id: productId, currency, amount: price });
   });
 
+  it('offers the card alone in KRW and INR, which PayPal does not take; card and PayPal in BRL', async () => {
+    for (const [country, methods] of [
+      ['KR', ['stripe']],
+      ['IN', ['stripe']],
+      ['BR', ['stripe', 'paypal']],
+      ['GB', ['stripe', 'paypal']],
+    ] as const) {
+      const { html } = await page(`/checkout?product_id=81901&debug_country=${country}&method=paypal`);
+      expect(islandProps(html, 'CheckoutForm')['methods'], country).toEqual(methods);
+      expect(html.includes('data-method-option="paypal"'), country).toBe(methods.length > 1);
+    }
+  });
+
   it('refuses a KRW order for a package the table does not sell, and a currency without prices', async () => {
     const unknown = await api('/payv2/stripe/elements/create_cdkey_order', { product_id: 99999, currency: 'KRW', email: 'buyer-krw@example.com' });
     expect(unknown.resp_common.ret).toBe(4590006);
