@@ -14,7 +14,15 @@ const noCss = {
   resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
   load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
 };
-const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
+// The module runner hands a bare `virtual:` import to Node, which cannot find it: use the Worker's
+// own stand-in for the browser-only message loaders (wrangler.toml [alias]), as the Worker does.
+const noUiMessages = fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url));
+const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, {
+  configFile: viteConfig,
+  logLevel: 'error',
+  plugins: [noCss],
+  resolve: { alias: { 'virtual:ui-messages': noUiMessages } },
+});
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;
