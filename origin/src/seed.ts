@@ -1,4 +1,4 @@
-// The origin's seed: plans in five currencies for both package tables, and the known test
+// The origin's seed: plans in nineteen currencies for both package tables, and the known test
 // accounts of docs/UPSTREAM.md. Single source of truth for origin/seed/seed.sql (written by
 // origin/scripts/write-migrations.mjs) and for the Worker's own seeding (AUTO_SEED, reset).
 // Plan rows are upserted (the seed owns them); state rows (orders, claims…) are inserted only
@@ -6,7 +6,7 @@
 // Self-contained on purpose: the write script imports this file directly under Node.
 
 /** Bump when the seed changes, so databases seeded by an older version are upserted again. */
-export const SEED_VERSION = '3';
+export const SEED_VERSION = '4';
 
 export const SEED_EMAILS = {
   /** Two paid orders (Stripe and PayPal): licence mail works, trial refused with 4570003. */
@@ -55,8 +55,8 @@ export const SEED_ORDERS = [
   { order_id: 'MTSEEDPAID0000002', pay_type: 2, product_id: 81901, currency: 'EUR', amount: 2299, email: SEED_EMAILS.paid, status: 'paid', cd_key: 'MTDR-SEED0-PA1D0-00000-00002', paid_at: SEEDED_AT },
   { order_id: 'MTSEEDPAYING00001', pay_type: 1, product_id: 81902, currency: 'USD', amount: 2999, email: SEED_EMAILS.paying, status: 'paying', cd_key: null, paid_at: null },
   { order_id: 'MTSEEDFAILED00001', pay_type: 1, product_id: 81901, currency: 'JPY', amount: 3980, email: SEED_EMAILS.failed, status: 'failed', cd_key: null, paid_at: null, decline_code: 'card_declined' },
-  { order_id: 'MTSEEDREFUNDING01', pay_type: 2, product_id: 81902, currency: 'HKD', amount: 23400, email: SEED_EMAILS.refunding, status: 'refunding', cd_key: 'MTDR-SEED0-PA1D0-00000-00003', paid_at: SEEDED_AT },
-  { order_id: 'MTSEEDREFUNDED001', pay_type: 1, product_id: 81903, currency: 'SGD', amount: 7998, email: SEED_EMAILS.refunded, status: 'refunded', cd_key: 'MTDR-SEED0-PA1D0-00000-00004', paid_at: SEEDED_AT },
+  { order_id: 'MTSEEDREFUNDING01', pay_type: 2, product_id: 81902, currency: 'HKD', amount: 23900, email: SEED_EMAILS.refunding, status: 'refunding', cd_key: 'MTDR-SEED0-PA1D0-00000-00003', paid_at: SEEDED_AT },
+  { order_id: 'MTSEEDREFUNDED001', pay_type: 1, product_id: 81903, currency: 'SGD', amount: 8290, email: SEED_EMAILS.refunded, status: 'refunded', cd_key: 'MTDR-SEED0-PA1D0-00000-00004', paid_at: SEEDED_AT },
 ] as const satisfies readonly SeedOrder[];
 
 // ── Plans ───────────────────────────────────────────────────────────────────────────────────
@@ -75,11 +75,23 @@ interface SeedPackage {
   sort_order: number;
   listed: boolean;
   access: string[];
-  /** Minor units per currency: [price, origin_price]. JPY is zero-decimal (3980 = ¥3,980). */
-  prices: Record<'USD' | 'JPY' | 'HKD' | 'SGD' | 'EUR', [number, number]>;
+  /**
+   * Minor units per currency: [price, origin_price]. JPY and KRW are zero-decimal (3980 = ¥3,980),
+   * every other currency has cents (2199 = £21.99).
+   */
+  prices: Record<SeedCurrency, [number, number]>;
 }
 
-/** The four products of table A; table B sells the first three under its own ids (81801–81803). */
+/**
+ * The currencies the plans are priced in: the site's PLAN_CURRENCIES (src/domain/currency.ts; a
+ * test checks the two agree). Every price is set by hand for its market, not converted: charm
+ * endings as shoppers there expect them (.99, .90, whole kronor ending in 9…), and the same
+ * ladder as the USD prices (each plan about the same multiple of One-Month, the same saving).
+ */
+export const SEED_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'KRW', 'TWD', 'HKD', 'SGD', 'AUD', 'CAD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'INR'] as const;
+type SeedCurrency = (typeof SEED_CURRENCIES)[number];
+
+/** The four products of table A; table B sells the first three under its own ids. */
 const PRODUCTS: readonly Omit<SeedPackage, 'product_id'>[] = [
   {
     title: 'One-Month',
@@ -87,7 +99,27 @@ const PRODUCTS: readonly Omit<SeedPackage, 'product_id'>[] = [
     sort_order: 1,
     listed: true,
     access: ['Unlimited recovery for 1 month', ...COMMON_ACCESS],
-    prices: { USD: [2499, 3999], JPY: [3980, 5980], HKD: [19500, 31200], SGD: [3398, 5398], EUR: [2299, 3699] },
+    prices: {
+      USD: [2499, 3999],
+      EUR: [2299, 3699],
+      GBP: [2199, 3499],
+      JPY: [3980, 5980],
+      KRW: [32000, 52000],
+      TWD: [79000, 129000],
+      HKD: [19900, 31900],
+      SGD: [3490, 5590],
+      AUD: [3999, 6399],
+      CAD: [3499, 5599],
+      NZD: [4299, 6899],
+      CHF: [2790, 4490],
+      SEK: [24900, 39900],
+      NOK: [26900, 42900],
+      DKK: [17900, 28900],
+      PLN: [10999, 17499],
+      BRL: [12990, 20990],
+      MXN: [44900, 71900],
+      INR: [199900, 319900],
+    },
   },
   {
     title: 'One-Year',
@@ -95,7 +127,27 @@ const PRODUCTS: readonly Omit<SeedPackage, 'product_id'>[] = [
     sort_order: 2,
     listed: true,
     access: ['Unlimited recovery for 1 year', ...COMMON_ACCESS],
-    prices: { USD: [2999, 4999], JPY: [4480, 7480], HKD: [23400, 39000], SGD: [3998, 6698], EUR: [2799, 4599] },
+    prices: {
+      USD: [2999, 4999],
+      EUR: [2799, 4599],
+      GBP: [2599, 4299],
+      JPY: [4480, 7480],
+      KRW: [39000, 65000],
+      TWD: [99000, 169000],
+      HKD: [23900, 39900],
+      SGD: [4190, 6990],
+      AUD: [4799, 7999],
+      CAD: [4199, 6999],
+      NZD: [5199, 8699],
+      CHF: [3390, 5690],
+      SEK: [29900, 49900],
+      NOK: [32900, 54900],
+      DKK: [21900, 36900],
+      PLN: [12999, 21999],
+      BRL: [15990, 26990],
+      MXN: [54900, 89900],
+      INR: [239900, 399900],
+    },
   },
   {
     title: 'Lifetime Upgrade',
@@ -103,7 +155,27 @@ const PRODUCTS: readonly Omit<SeedPackage, 'product_id'>[] = [
     sort_order: 3,
     listed: true,
     access: ['Unlimited recovery for life', 'Free lifetime upgrades', ...COMMON_ACCESS],
-    prices: { USD: [5999, 11999], JPY: [8980, 17980], HKD: [46800, 93600], SGD: [7998, 15998], EUR: [5499, 10999] },
+    prices: {
+      USD: [5999, 11999],
+      EUR: [5499, 10999],
+      GBP: [5299, 10599],
+      JPY: [8980, 17980],
+      KRW: [77000, 154000],
+      TWD: [189000, 379000],
+      HKD: [46900, 93900],
+      SGD: [8290, 16590],
+      AUD: [9499, 18999],
+      CAD: [8299, 16599],
+      NZD: [10299, 20599],
+      CHF: [6690, 13390],
+      SEK: [59900, 119900],
+      NOK: [64900, 129900],
+      DKK: [42900, 85900],
+      PLN: [25999, 51999],
+      BRL: [30990, 61990],
+      MXN: [109900, 219900],
+      INR: [479900, 959900],
+    },
   },
   {
     title: 'Lifetime Upgrade (3 PCs)',
@@ -111,7 +183,27 @@ const PRODUCTS: readonly Omit<SeedPackage, 'product_id'>[] = [
     sort_order: 4,
     listed: false,
     access: ['Use on up to 3 PCs', 'Unlimited recovery for life', 'Free lifetime upgrades', ...COMMON_ACCESS],
-    prices: { USD: [8999, 17999], JPY: [13480, 26980], HKD: [70200, 140400], SGD: [11998, 23998], EUR: [8299, 16599] },
+    prices: {
+      USD: [8999, 17999],
+      EUR: [8299, 16599],
+      GBP: [7899, 15799],
+      JPY: [13480, 26980],
+      KRW: [115000, 230000],
+      TWD: [289000, 579000],
+      HKD: [69900, 139900],
+      SGD: [12490, 24990],
+      AUD: [14299, 28599],
+      CAD: [12499, 24999],
+      NZD: [15499, 30999],
+      CHF: [9990, 19990],
+      SEK: [89900, 179900],
+      NOK: [96900, 193900],
+      DKK: [64900, 129900],
+      PLN: [38999, 77999],
+      BRL: [46990, 93990],
+      MXN: [164900, 329900],
+      INR: [719900, 1439900],
+    },
   },
 ];
 
@@ -125,7 +217,6 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
   ...packagesOf(TABLE_IDS.A),
   ...packagesOf(TABLE_IDS.B).filter((p) => !(TABLE_IDS.A as readonly number[]).includes(p.product_id)),
 ];
-export const SEED_CURRENCIES = ['USD', 'JPY', 'HKD', 'SGD', 'EUR'] as const;
 
 // ── SQL ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -25,6 +25,17 @@ export function isPayMethod(value: unknown): value is PayMethod {
   return value === 'stripe' || value === 'paypal';
 }
 
+/**
+ * PayPal takes no payments in KRW, and INR only for accounts based in India, so a checkout in those
+ * currencies offers the card alone. Stripe charges every currency the plans are priced in.
+ */
+const NOT_ON_PAYPAL: ReadonlySet<string> = new Set(['KRW', 'INR']);
+
+/** The methods a checkout offers in `currency`, in display order. */
+export function payMethodsFor(currency: string): PayMethod[] {
+  return NOT_ON_PAYPAL.has(currency.toUpperCase()) ? ['stripe'] : ['stripe', 'paypal'];
+}
+
 /** A product id as it may appear in a query: 1–10 digits, no sign, no leading zero. */
 export function parseProductId(value: string | null): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;

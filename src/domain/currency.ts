@@ -2,9 +2,39 @@ import countryToCurrency from 'country-to-currency';
 
 export const DEFAULT_CURRENCY = 'USD';
 
-/** The currencies the plan list is priced in (US, JP, HK, SG, FR → USD, JPY, HKD, SGD, EUR). */
-export const PLAN_CURRENCIES = ['USD', 'JPY', 'HKD', 'SGD', 'EUR'] as const;
+/**
+ * The currencies the plans are priced in: the one list the site derives its currency choice from.
+ * Every price is hand-set per currency at the upstream (no conversion), so a currency belongs here
+ * only once the upstream's list_group carries prices in it; tests/origin/plans-integration.test.ts
+ * checks that the reference origin prices exactly these. A visitor whose country's currency is not
+ * here sees USD.
+ */
+export const PLAN_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'KRW',
+  'TWD',
+  'HKD',
+  'SGD',
+  'AUD',
+  'CAD',
+  'NZD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'BRL',
+  'MXN',
+  'INR',
+] as const;
 export type PlanCurrency = (typeof PLAN_CURRENCIES)[number];
+
+export function isPlanCurrency(code: string): code is PlanCurrency {
+  return (PLAN_CURRENCIES as readonly string[]).includes(code);
+}
 
 /** ISO 3166-1 alpha-2, upper case, or null for anything else (including Cloudflare's 'XX' and 'T1'). */
 export function normalizeCountry(value: unknown): string | null {

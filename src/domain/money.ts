@@ -1,5 +1,5 @@
-// Money is always an integer count of minor units (cents; yen for JPY). Display goes through
-// Intl.NumberFormat in the page's locale.
+// Money is always an integer count of minor units (cents; yen and won for the zero-decimal JPY and
+// KRW). Display goes through Intl.NumberFormat in the page's locale.
 
 /** JPY and KRW show no decimals; every other currency shows two. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW']);

@@ -5,7 +5,7 @@ import { campaignFromQuery } from '../domain/campaign';
 import { codeTableFor } from '../domain/package-ids';
 import { sortPlans } from '../domain/plans';
 import { parseHostKey } from '../domain/api-handlers';
-import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, type PayMethod } from '../domain/checkout';
+import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, payMethodsFor, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
@@ -161,11 +161,12 @@ export function UnknownPlan({ buyHref }: { buyHref: string }) {
 
 interface CheckoutBodyOptions {
   pageId: string;
+  /** Default: every method that can charge the plan's currency. */
   methods?: PayMethod[];
 }
 
 /** The checkout itself (summary and payment island), shared by /checkout, /test-checkout and the PayPal demo. */
-export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['stripe', 'paypal'] }: { data: CheckoutData; locale: Locale; query: URLSearchParams; mobile: boolean } & CheckoutBodyOptions) {
+export function CheckoutBody({ data, locale, query, mobile, pageId, methods: only }: { data: CheckoutData; locale: Locale; query: URLSearchParams; mobile: boolean } & CheckoutBodyOptions) {
   const t = useT();
   const links = siteLinks(locale);
   const carried = carriedQuery(query);
@@ -174,6 +175,7 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods = ['
   if (data.kind === 'unknown') return <UnknownPlan buyHref={buyHref} />;
   if (data.kind === 'choose') return <PlanChooser data={data.plans} locale={locale} mobile={mobile} query={query} />;
   const { plan } = data.found;
+  const methods = only ?? payMethodsFor(plan.currency);
   const view = planView(plan, { t, locale, checkoutHref: '' });
   const method = query.get('method');
   const props: CheckoutFormProps = {

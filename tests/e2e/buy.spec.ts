@@ -34,6 +34,18 @@ test.describe('buy page', () => {
     await expect(page.locator('.plan-card').nth(2).getByRole('heading', { level: 3 })).toHaveText('À vie avec mises à jour');
   });
 
+  for (const [country, currency, prices] of [
+    ['GB', 'GBP', ['£21.99', '£25.99', '£52.99']],
+    ['KR', 'KRW', ['₩32,000', '₩39,000', '₩77,000']],
+    ['BR', 'BRL', ['R$129.90', 'R$159.90', 'R$309.90']],
+  ] as const) {
+    test(`shows a visitor from ${country} the plans in ${currency}`, async ({ page }) => {
+      await gotoHydrated(page, `/buy?debug_country=${country}`);
+      await expect(page.locator('.buy-page')).toHaveAttribute('data-currency', currency);
+      expect((await page.locator('.plan-price-current').allTextContents()).map(plain)).toEqual(prices);
+    });
+  }
+
   test('the buy button reaches checkout in the same locale with the campaign query intact', async ({ page }) => {
     const query = new URLSearchParams({ ...CAMPAIGN, debug_country: 'JP' });
     await gotoHydrated(page, `/ja-JP/buy?${query}`);

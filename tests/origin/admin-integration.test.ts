@@ -40,7 +40,7 @@ describe('AUTO_SEED', () => {
     await dropAllTables();
     const list = await call('/paypackagebase/list_group', { currency: 'SGD', common: common() }, { ip });
     expect(codeOf(list.body)).toBe(0);
-    expect(list.body.list[0].price).toBe(3398);
+    expect(list.body.list[0].price).toBe(3490);
   });
 });
 

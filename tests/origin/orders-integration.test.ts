@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, codeOf, common, db, getJson, postJson, uniqueEmail, type Json } from './helpers';
+import { PLAN_CURRENCIES } from '../../src/domain/currency';
+import { SEED_PACKAGES } from '../../origin/src/seed';
 
 const ip = '198.51.100.30';
 const STRIPE_CREATE = '/payv2/stripe/elements/create_cdkey_order';
@@ -45,6 +47,29 @@ describe('creating orders', () => {
   it('answers 4590006 for an unknown package and 4590007 for a currency without prices', async () => {
     expect(codeOf(await createOrder(STRIPE_CREATE, { product_id: 99999 }))).toBe(4590006);
     expect(codeOf(await createOrder(PAYPAL_CREATE, { currency: 'CNY' }))).toBe(4590007);
+  });
+
+  it('creates orders in every priced currency at the price list_group answers', async () => {
+    for (const currency of PLAN_CURRENCIES) {
+      const listed = (await call('/paypackagebase/list_group', { currency, product_ids: [81901], common: common() }, { ip })).body;
+      const order = await createOrder(STRIPE_CREATE, { product_id: 81901, currency });
+      expect(order, currency).toMatchObject({ currency, amount: listed.list[0].price });
+      expect(order.amount, currency).toBe(SEED_PACKAGES.find((p) => p.product_id === 81901)!.prices[currency][0]);
+    }
+  });
+
+  it('charges KRW in whole won and BRL in centavos, by card and by PayPal, and reports the same amount once paid', async () => {
+    const krw = await createOrder(STRIPE_CREATE, { product_id: 81903, currency: 'KRW' });
+    expect(krw).toMatchObject({ pay_type: 1, currency: 'KRW', amount: 77000 });
+    const brl = await createOrder(PAYPAL_CREATE, { product_id: 81802, currency: 'BRL' });
+    expect(brl).toMatchObject({ pay_type: 2, currency: 'BRL', amount: 15990 });
+    for (const [order, path] of [
+      [krw, STRIPE_QUERY],
+      [brl, PAYPAL_QUERY],
+    ] as const) {
+      expect((await confirm(order, '4242424242424242')).status).toBe(200);
+      expect(await query(order.order_id, path)).toMatchObject({ pay_status: 'paid', currency: order.currency, amount: order.amount });
+    }
   });
 
   it('never takes an amount from the request', async () => {

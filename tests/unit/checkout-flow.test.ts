@@ -4,7 +4,8 @@ import { pollOrder } from '../../client/lib/payments/poll';
 import { createOrderBook, ORDER_REUSE_MS } from '../../client/lib/payments/orders';
 import { loadScript, resetScriptLoads } from '../../client/lib/payments/load-script';
 import { PAY_STATUSES, PAY_TYPES, type PayStatus } from '../../src/domain/api-schemas';
-import { CHECKOUT_PAY_TYPES } from '../../src/domain/checkout';
+import { CHECKOUT_PAY_TYPES, payMethodsFor } from '../../src/domain/checkout';
+import { PLAN_CURRENCIES } from '../../src/domain/currency';
 
 describe('the polling schedule', () => {
   it('asks at once, then about every 2 s, growing to 10 s', () => {
@@ -187,6 +188,18 @@ describe('the result URL, read in the browser', () => {
       licenseCode: '/ja-JP/license-code',
     });
     expect(resultLinks(paths, { orderId: 'MTX0000001', payType: 2, productId: 81901 }, new URLSearchParams()).changeMethod).toBe('/ja-JP/checkout?product_id=81901&method=stripe');
+  });
+});
+
+describe('the methods a checkout offers', () => {
+  it('offers card and PayPal in every priced currency PayPal takes', () => {
+    for (const currency of PLAN_CURRENCIES.filter((c) => c !== 'KRW' && c !== 'INR')) expect(payMethodsFor(currency), currency).toEqual(['stripe', 'paypal']);
+  });
+
+  it('offers the card alone in KRW and INR, which PayPal does not take', () => {
+    expect(payMethodsFor('KRW')).toEqual(['stripe']);
+    expect(payMethodsFor('INR')).toEqual(['stripe']);
+    expect(payMethodsFor('krw')).toEqual(['stripe']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_CURRENCIES } from '../../src/domain/currency';
 import { AMOUNT_NOT_INTEGER, assertMinorUnits, formatMoney, formatPercent, fractionDigits, saving, toDecimalString } from '../../src/domain/money';
 
 // Intl output uses narrow no-break spaces in some locales: normalise them for readable expectations.
@@ -21,6 +22,17 @@ describe('money', () => {
     expect(plain(formatMoney(29000, 'KRW', 'en-US'))).toBe('₩29,000');
   });
 
+  it('gives every priced currency but JPY and KRW two decimals, whatever Intl would pick by default', () => {
+    for (const currency of PLAN_CURRENCIES) {
+      const digits = currency === 'JPY' || currency === 'KRW' ? 0 : 2;
+      expect(fractionDigits(currency), currency).toBe(digits);
+      for (const locale of ['en-US', 'fr-FR', 'ja-JP', 'zh-CN']) {
+        // Seven minor units: '0.07' (digits 007) with two decimals, '7' without.
+        expect(formatMoney(7, currency, locale).replace(/\D/g, ''), `${currency} in ${locale}`).toBe(digits === 0 ? '7' : '007');
+      }
+    }
+  });
+
   const samples: [number, string, string, string][] = [
     [2499, 'USD', 'en-US', '$24.99'],
     [2499, 'USD', 'fr-FR', '24,99 $US'],
@@ -38,6 +50,25 @@ describe('money', () => {
     [2299, 'EUR', 'ja-JP', '€22.99'],
     [123456789, 'EUR', 'fr-FR', '1 234 567,89 €'],
     [123456789, 'USD', 'en-US', '$1,234,567.89'],
+    [2199, 'GBP', 'en-US', '£21.99'],
+    [2199, 'GBP', 'fr-FR', '21,99 £GB'],
+    [32000, 'KRW', 'en-US', '₩32,000'],
+    [32000, 'KRW', 'ja-JP', '₩32,000'],
+    [32000, 'KRW', 'fr-FR', '32 000 ₩'],
+    [79000, 'TWD', 'zh-CN', 'NT$790.00'],
+    [3999, 'AUD', 'en-US', 'A$39.99'],
+    [3499, 'CAD', 'en-US', 'CA$34.99'],
+    [4299, 'NZD', 'en-US', 'NZ$42.99'],
+    [2790, 'CHF', 'en-US', 'CHF 27.90'],
+    [2790, 'CHF', 'fr-FR', '27,90 CHF'],
+    [24900, 'SEK', 'en-US', 'SEK 249.00'],
+    [26900, 'NOK', 'fr-FR', '269,00 NOK'],
+    [17900, 'DKK', 'ja-JP', 'DKK 179.00'],
+    [10999, 'PLN', 'fr-FR', '109,99 PLN'],
+    [12990, 'BRL', 'en-US', 'R$129.90'],
+    [12990, 'BRL', 'fr-FR', '129,90 R$'],
+    [44900, 'MXN', 'en-US', 'MX$449.00'],
+    [199900, 'INR', 'en-US', '₹1,999.00'],
   ];
   it.each(samples)('formats %i %s in %s as %s', (amount, currency, locale, expected) => {
     expect(plain(formatMoney(amount, currency, locale))).toBe(expected);
@@ -64,6 +95,8 @@ describe('money', () => {
     expect(toDecimalString(7, 'USD')).toBe('0.07');
     expect(toDecimalString(11999, 'SGD')).toBe('119.99');
     expect(toDecimalString(4480, 'JPY')).toBe('4480');
+    expect(toDecimalString(32000, 'KRW')).toBe('32000');
+    expect(toDecimalString(79000, 'TWD')).toBe('790.00');
     expect(toDecimalString(-250, 'USD')).toBe('-2.50');
     expect(() => toDecimalString(29.99, 'USD')).toThrow(AMOUNT_NOT_INTEGER);
   });

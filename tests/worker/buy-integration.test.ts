@@ -21,7 +21,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
 }
 
 // docs/UPSTREAM.md's price table (One-Year): what the reference origin answers per currency.
-const ONE_YEAR = { USD: '$29.99', JPY: '¥4,480', HKD: 'HK$234.00', SGD: 'SGD 39.98', EUR: '€27.99' } as const;
+const ONE_YEAR = { USD: '$29.99', JPY: '¥4,480', HKD: 'HK$239.00', SGD: 'SGD 41.90', EUR: '€27.99' } as const;
 
 describe('/buy in the visitor currency', () => {
   it.each([
@@ -126,6 +126,75 @@ describe('/buy in the visitor currency', () => {
   it('tells the visitor which currency the prices are in', async () => {
     const { text } = await page('/buy', { cf: { country: 'SG' } });
     expect(text).toContain(message('en-US', 'buy.currency.shown', { name: 'Singapore Dollar', code: 'SGD' }));
+  });
+});
+
+// docs/UPSTREAM.md's price table (One-Month, 81901) in each priced currency, as an en-US page shows it.
+const ONE_MONTH_EN: [country: string, currency: string, price: number, text: string][] = [
+  ['GB', 'GBP', 2199, '£21.99'],
+  ['KR', 'KRW', 32000, '₩32,000'],
+  ['TW', 'TWD', 79000, 'NT$790.00'],
+  ['AU', 'AUD', 3999, 'A$39.99'],
+  ['CA', 'CAD', 3499, 'CA$34.99'],
+  ['NZ', 'NZD', 4299, 'NZ$42.99'],
+  ['CH', 'CHF', 2790, 'CHF 27.90'],
+  ['SE', 'SEK', 24900, 'SEK 249.00'],
+  ['NO', 'NOK', 26900, 'NOK 269.00'],
+  ['DK', 'DKK', 17900, 'DKK 179.00'],
+  ['PL', 'PLN', 10999, 'PLN 109.99'],
+  ['BR', 'BRL', 12990, 'R$129.90'],
+  ['MX', 'MXN', 44900, 'MX$449.00'],
+  ['IN', 'INR', 199900, '₹1,999.00'],
+];
+
+describe('/buy in each currency the plans are priced in', () => {
+  it.each(ONE_MONTH_EN)('shows ?debug_country=%s the plans in %s, One-Month at %i minor units (%s)', async (country, currency, price, shown) => {
+    const { res, html, text } = await page(`/buy?debug_country=${country}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`data-currency="${currency}"`);
+    const cards = planCards(html);
+    expect(cards.map((card) => card.currency)).toEqual([currency, currency, currency]);
+    expect(cards[0]!.price).toBe(price);
+    expect(text).toContain(shown);
+    expect(buyLinks(html)[0]).toBe(`/checkout?product_id=81901&currency=${currency}`);
+  });
+
+  it('shows a visitor from the UK pounds: £21.99 for One-Month', async () => {
+    const { text } = await page('/buy', { headers: { 'X-Debug-Country': 'GB' } });
+    expect(text).toContain('£21.99');
+    expect(text).toContain(message('en-US', 'buy.currency.shown', { name: 'British Pound', code: 'GBP' }));
+  });
+
+  it('shows a visitor from Korea won without decimals, in every locale', async () => {
+    for (const path of ['/buy', '/fr-FR/buy', '/ja-JP/buy', '/zh-CN/buy']) {
+      const { html, text } = await page(`${path}?debug_country=KR`);
+      expect(planCards(html).map((card) => card.price)).toEqual([32000, 39000, 77000]);
+      const won = text.match(/₩\s?[\d,.\s]+|[\d\s]+₩/g) ?? [];
+      expect(won.length, path).toBeGreaterThan(0);
+      expect(text, path).toMatch(/₩32,000|32 000 ₩/);
+      // No decimals: never "32,000.00" or "32 000,00".
+      for (const amount of won) expect(amount.trim(), path).not.toMatch(/[.,]\d{2}$/);
+    }
+    const product = jsonLd((await page('/buy?debug_country=KR')).html).find((item) => item['@type'] === 'SoftwareApplication');
+    expect((product?.['offers'] as { price: string; priceCurrency: string }[])[0]).toMatchObject({ price: '32000', priceCurrency: 'KRW' });
+  });
+
+  it('shows a visitor from Brazil reais, R$ with two decimals', async () => {
+    const { text } = await page('/buy', { headers: { 'X-Debug-Country': 'BR' } });
+    expect(text).toContain('R$129.90');
+    expect(text).toContain('R$159.90');
+    const { text: fr } = await page('/fr-FR/buy?debug_country=BR');
+    expect(fr).toContain('129,90 R$');
+  });
+
+  it('keeps eurozone countries in euros and gives a currency without prices USD', async () => {
+    for (const country of ['DE', 'AT', 'IE']) expect(planCards((await page(`/buy?debug_country=${country}`)).html)[0]).toMatchObject({ currency: 'EUR', price: 2299 });
+    for (const country of ['CN', 'ZA', 'TR']) {
+      const { html } = await page(`/buy?debug_country=${country}`);
+      expect(planCards(html)[0], country).toMatchObject({ currency: 'USD', price: 2499 });
+      // Not a fallback: USD is simply the currency chosen for that country.
+      expect(html).not.toContain('data-currency-fallback');
+    }
   });
 });
 

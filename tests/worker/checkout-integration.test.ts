@@ -16,7 +16,7 @@ function islandProps(html: string, name: string): Record<string, unknown> {
 }
 
 // docs/UPSTREAM.md's price table (One-Year, 81902): price and original price per currency, in minor units.
-const ONE_YEAR = { USD: [2999, 4999], JPY: [4480, 7480], HKD: [23400, 39000], SGD: [3998, 6698], EUR: [2799, 4599] } as const;
+const ONE_YEAR = { USD: [2999, 4999], JPY: [4480, 7480], HKD: [23900, 39900], SGD: [4190, 6990], EUR: [2799, 4599] } as const;
 
 describe('/checkout?product_id=…', () => {
   it.each([
@@ -74,6 +74,69 @@ describe('/checkout?product_id=…', () => {
     const noscript = html.match(/<noscript>([\s\S]*?)<\/noscript>/g)?.join('') ?? '';
     expect(decodeHtml(noscript)).toContain(message('en-US', 'checkout.noscript.text'));
     expect(noscript).toContain('href="/buy"');
+  });
+});
+
+/** POST to the site's own /api proxy, as the checkout island does (a fresh client IP each time). */
+let buyerIp = 0;
+async function api(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const res = await exports.default.fetch(
+    new Request(`${ORIGIN}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': `203.0.113.${(buyerIp++ % 250) + 1}` },
+      body: JSON.stringify(body),
+    }),
+  );
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as Record<string, any>;
+}
+
+describe('buying in KRW and BRL, end to end against the reference origin', () => {
+  it.each([
+    ['KR', 'KRW', 'stripe', 81902, 39000, '₩39,000'],
+    ['BR', 'BRL', 'paypal', 81902, 15990, 'R$159.90'],
+    ['BR', 'BRL', 'stripe', 81903, 30990, 'R$309.90'],
+    ['KR', 'KRW', 'stripe', 81904, 115000, '₩115,000'],
+  ] as const)('a visitor from %s pays in %s by %s: the order amount is the price the checkout showed', async (country, currency, method, productId, price, shown) => {
+    // The checkout page, as the buy page's link opens it.
+    const { res, html, text } = await page(`/checkout?product_id=${productId}&currency=${currency}&debug_country=${country}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`data-price="${price}"`);
+    expect(text).toContain(shown);
+    const props = islandProps(html, 'CheckoutForm');
+    expect(props).toMatchObject({ productId, currency, priceText: shown });
+    expect(props['methods']).toContain(method);
+
+    // What the island sends: the plan's product and currency, never an amount.
+    const create = method === 'stripe' ? '/payv2/stripe/elements/create_cdkey_order' : '/mingtingvip/payv2/paypal/create_cdkey_order';
+    const order = await api(create, { product_id: productId, currency, email: `buyer-${currency.toLowerCase()}@example.com` });
+    expect(order).toMatchObject({ pay_type: method === 'stripe' ? 1 : 2, product_id: productId, currency, amount: price, test_mode: true });
+
+    const paid = await api('/test-payments/confirm', { order_id: order.order_id, client_secret: order.client_secret, card_number: '4242 4242 4242 4242' });
+    expect(paid.pay_status).toBe('paid');
+
+    const query = method === 'stripe' ? '/mingtingvip/payv2/stripe/order/query' : '/mingtingvip/payv2/paypal/order/query';
+    expect(await api(query, { order_id: order.order_id })).toMatchObject({ pay_status: 'paid', product_id: productId, currency, amount: price });
+  });
+
+  it('offers the card alone in KRW and INR, which PayPal does not take; card and PayPal in BRL', async () => {
+    for (const [country, methods] of [
+      ['KR', ['stripe']],
+      ['IN', ['stripe']],
+      ['BR', ['stripe', 'paypal']],
+      ['GB', ['stripe', 'paypal']],
+    ] as const) {
+      const { html } = await page(`/checkout?product_id=81901&debug_country=${country}&method=paypal`);
+      expect(islandProps(html, 'CheckoutForm')['methods'], country).toEqual(methods);
+      expect(html.includes('data-method-option="paypal"'), country).toBe(methods.length > 1);
+    }
+  });
+
+  it('refuses a KRW order for a package the table does not sell, and a currency without prices', async () => {
+    const unknown = await api('/payv2/stripe/elements/create_cdkey_order', { product_id: 99999, currency: 'KRW', email: 'buyer-krw@example.com' });
+    expect(unknown.resp_common.ret).toBe(4590006);
+    const unpriced = await api('/payv2/stripe/elements/create_cdkey_order', { product_id: 81901, currency: 'CNY', email: 'buyer-cny@example.com' });
+    expect(unpriced.resp_common.ret).toBe(4590007);
   });
 });
 

@@ -30,6 +30,12 @@ describe('GET /api/geo', () => {
     ['FR', 'EUR'],
     ['DE', 'EUR'],
     ['IT', 'EUR'],
+    ['GB', 'GBP'],
+    ['KR', 'KRW'],
+    ['BR', 'BRL'],
+    ['TW', 'TWD'],
+    ['CH', 'CHF'],
+    ['IN', 'INR'],
   ])('gives a visitor whose cf.country is %s the currency %s', async (country, currency) => {
     const { res, body } = await geo('/api/geo', { cf: { country } });
     expect(res.status).toBe(200);
@@ -37,8 +43,8 @@ describe('GET /api/geo', () => {
   });
 
   it('gives USD to a country whose currency the plan list has no prices in', async () => {
-    expect((await geo('/api/geo', { cf: { country: 'GB' } })).body).toEqual({ country: 'GB', currency: 'USD' });
-    expect((await geo('/api/geo', { cf: { country: 'BR' } })).body).toEqual({ country: 'BR', currency: 'USD' });
+    expect((await geo('/api/geo', { cf: { country: 'CN' } })).body).toEqual({ country: 'CN', currency: 'USD' });
+    expect((await geo('/api/geo', { cf: { country: 'ZA' } })).body).toEqual({ country: 'ZA', currency: 'USD' });
   });
 
   it('gives a visitor with no country (or Tor, or an unknown one) USD and a null country', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../src/services/plan-cache';
 import type { CodeTable } from '../../src/domain/api-schemas';
 import { fallbackPlans, type Plan } from '../../src/domain/plans';
+import { currencyOfCountry, PLAN_CURRENCIES } from '../../src/domain/currency';
 import { message, ORIGIN, UA } from './helpers';
 
 // The plan cache through the Worker's fetch, called directly with an env whose ORIGIN counts the
@@ -122,6 +123,21 @@ describe('the plan cache on a miss', () => {
     const pages = await Promise.all(Array.from({ length: 6 }, () => get(h, '/buy', JP)));
     expect(pages.every((p) => p.prices.join() === '3980 JPY,4480 JPY,8980 JPY')).toBe(true);
     expect(h.calls).toEqual([{ currency: 'JPY', table: 'A' }]);
+  });
+
+  it('calls the upstream at most once per currency, however many visitors, locales and countries share it', async () => {
+    const h = harness();
+    // One or more countries per priced currency (the eurozone, and the UK with its Crown Dependencies, share theirs).
+    const countries = ['US', 'PR', 'FR', 'DE', 'IE', 'GB', 'JE', 'JP', 'KR', 'TW', 'HK', 'SG', 'AU', 'CA', 'NZ', 'CH', 'LI', 'SE', 'NO', 'DK', 'GL', 'PL', 'BR', 'MX', 'IN'];
+    expect(new Set(countries.map(currencyOfCountry))).toEqual(new Set(PLAN_CURRENCIES));
+    const paths = ['/buy', '/ja-JP/buy'];
+    const first = await Promise.all(countries.flatMap((country) => paths.map((path) => get(h, `${path}?debug_country=${country}`))));
+    expect(first.every((p) => p.source === 'upstream' || p.source === 'kv-fresh')).toBe(true);
+    const again = await Promise.all(countries.map((country) => get(h, `/buy?debug_country=${country}`)));
+    expect(again.every((p) => p.source === 'kv-fresh')).toBe(true);
+    expect(h.calls.map((call) => call.currency).sort()).toEqual([...PLAN_CURRENCIES].sort());
+    expect(h.calls.every((call) => call.table === 'A')).toBe(true);
+    for (const currency of PLAN_CURRENCIES) expect((await stored(currency, 'A'))?.list?.[0]?.currency, currency).toBe(currency);
   });
 
   it('keys the cache by currency and package table', async () => {
