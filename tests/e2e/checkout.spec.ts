@@ -113,14 +113,17 @@ for (const [card, reason] of [
   });
 }
 
-for (const [country, currency, method, shown, amount] of [
-  ['KR', 'KRW', 'stripe', '₩39,000', 39000],
-  ['BR', 'BRL', 'paypal', 'R$159.90', 15990],
+// Prices as Intl writes them in the page's locale (the non-breaking space of German included).
+for (const [country, currency, locale, method, shown, amount] of [
+  ['DE', 'EUR', 'de-DE', 'stripe', '27,99\u00a0€', 2799],
+  ['KR', 'KRW', 'ko-KR', 'stripe', '₩39,000', 39000],
+  ['BR', 'BRL', 'en-US', 'paypal', 'R$159.90', 15990],
 ] as const) {
-  test(`a visitor from ${country} buys One-Year in ${currency} by ${method}: the order is charged the price shown`, async ({ page }) => {
+  test(`a visitor from ${country} buys One-Year in ${currency} by ${method} in ${locale}: the order is charged the price shown`, async ({ page }) => {
     const n = Math.floor(Math.random() * 60_000);
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `10.${150 + (n % 50)}.${Math.floor(n / 250) % 250}.${1 + (n % 250)}`, 'X-Debug-Country': country });
-    await gotoHydrated(page, '/buy');
+    await gotoHydrated(page, at(locale, '/buy'));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.locator('.buy-page')).toHaveAttribute('data-currency', currency);
     await page.locator('[data-buy-product="81902"]').click();
     await expect(page).toHaveURL(new RegExp(`/checkout\\?product_id=81902&currency=${currency}`));
@@ -128,13 +131,13 @@ for (const [country, currency, method, shown, amount] of [
     await expect(page.locator('.checkout-summary .plan-price-current')).toHaveText(shown);
     // PayPal takes no won: the card is the only method there.
     await expect(page.locator('[data-method-option="paypal"]')).toHaveCount(currency === 'KRW' ? 0 : 1);
-    await startPayment(page, 'en-US', newEmail(currency.toLowerCase()), method);
+    await startPayment(page, locale, newEmail(currency.toLowerCase()), method);
     await expect(page.locator('.checkout-payment-for')).toContainText(shown);
     if (method === 'stripe') {
-      await payByCard(page, 'en-US', '4242 4242 4242 4242');
+      await payByCard(page, locale, '4242 4242 4242 4242');
     } else {
-      await page.getByRole('button', { name: msg('en-US', 'checkout.methods.paypal.button') }).click();
-      await page.getByRole('button', { name: msg('en-US', 'checkout.test.paypalApprove') }).click();
+      await page.getByRole('button', { name: msg(locale, 'checkout.methods.paypal.button') }).click();
+      await page.getByRole('button', { name: msg(locale, 'checkout.test.paypalApprove') }).click();
     }
     await expectStatus(page, 'paid');
     const res = await page.request.post(`/api/mingtingvip/payv2/${method}/order/query`, { data: { order_id: orderIdOf(page) } });
