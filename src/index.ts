@@ -5,7 +5,7 @@ import { requestContext } from './middleware/context';
 import { notFound, onError } from './middleware/errors';
 import { health } from './routes/health';
 import { seo } from './routes/seo';
-import { pageRoutes } from './pages/router';
+import { pageRoutes } from './pages/machinery/router';
 import { benchRoutes } from './routes/bench';
 import { geo } from './middleware/geo';
 import { consent } from './middleware/consent';

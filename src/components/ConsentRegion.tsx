@@ -1,5 +1,5 @@
 import { useI18n } from '../i18n/translator';
-import { usePageContext } from '../pages/page-context';
+import { usePageContext } from '../pages/machinery/page-context';
 import { Island } from './Island';
 import ConsentBanner from '../../client/islands/ConsentBanner';
 import { consentStrings } from '../i18n/consent';

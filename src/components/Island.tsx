@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
-import { islandAssets } from '../pages/assets';
-import { usePageContext } from '../pages/page-context';
+import { islandAssets } from '../pages/machinery/assets';
+import { usePageContext } from '../pages/machinery/page-context';
 import { IslandStylesheet } from './IslandStylesheet';
 
 /**

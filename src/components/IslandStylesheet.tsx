@@ -1,4 +1,4 @@
-import { islandStylesheets } from '../pages/assets';
+import { islandStylesheets } from '../pages/machinery/assets';
 
 /**
  * Links an island's stylesheets from the server (React hoists them into <head>). `Island` does

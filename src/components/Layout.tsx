@@ -4,7 +4,7 @@ import { Footer } from './Footer';
 import { ConsentRegion } from './ConsentRegion';
 import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
 import { useT } from '../i18n/translator';
-import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
+import { PRODUCT_SLUGS, type SiteLinks } from '../pages/machinery/links';
 
 /** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */
 export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {

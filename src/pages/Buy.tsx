@@ -12,8 +12,8 @@ import { IslandStylesheet } from '../components/IslandStylesheet';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
 import { Icon, messageKeys, withCampaign } from './page-parts';
 import { TestimonialList } from '../components/Testimonials';
-import { siteLinks } from './links';
-import type { PageComponent, PageLoadContext } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent, PageLoadContext } from './machinery/types';
 
 /** What the buy page's load step hands the page: everything needed to render without a client fetch. */
 export interface BuyData {

@@ -12,8 +12,8 @@ import { MoreSave } from '../components/MoreSave';
 import { planView, type PlanView } from '../components/PlanCard';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
-import { siteLinks } from './links';
-import type { PageComponent, PageLoad, PageLoadContext } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent, PageLoad, PageLoadContext } from './machinery/types';
 
 /** What the checkout's load step found: the plan to sell, or why there is none (a 404). */
 export type CheckoutData = { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string } | { kind: 'unknown' };

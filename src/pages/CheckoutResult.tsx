@@ -6,8 +6,8 @@ import { Island } from '../components/Island';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { UnknownPlan } from './Checkout';
-import { siteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 
 /** The island's props: where its buttons lead in this locale. The order comes from the URL, in the browser. */
 export function resultProps(locale: Locale, mobile: boolean): CheckoutResultProps {

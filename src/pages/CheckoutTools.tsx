@@ -10,8 +10,8 @@ import { mergeMessages, type Messages } from '../i18n/translator';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { CheckoutBody, CheckoutPageShell, loadCheckout, type CheckoutData } from './Checkout';
-import { siteLinks } from './links';
-import type { PageComponent, PageLoadContext } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent, PageLoadContext } from './machinery/types';
 
 /** The reference origin's test cards (docs/UPSTREAM.md, "Local test payment mode"). */
 export const TEST_CARDS = [

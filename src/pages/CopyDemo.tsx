@@ -2,9 +2,9 @@ import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { Island } from '../components/Island';
 import CopyButton from '../../client/components/CopyButton';
-import { INSTALLER_PATH } from './links';
+import { INSTALLER_PATH } from './machinery/links';
 import { DemoChecks, InternalPurpose } from './InternalSections';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** A made-up code in the licence format: the demo must never show a real one. */
 export const SAMPLE_LICENSE_CODE = 'MTDR-7K4Q-9XW2-PL3M';

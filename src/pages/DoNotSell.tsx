@@ -1,9 +1,9 @@
 import { useT } from '../i18n/translator';
 import DoNotSellForm from '../../client/islands/DoNotSellForm';
 import { Island } from '../components/Island';
-import { legalHref, siteLinks } from './links';
+import { legalHref, siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 interface DoNotSellData {
   /** The request carried `Sec-GPC: 1`. */

@@ -1,5 +1,5 @@
 import { useT } from '../i18n/translator';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import type { Locale } from '../domain/locales';
 
 /** SPEC §8: the error message (default 'Error'), its status (default 500), never a stack. */

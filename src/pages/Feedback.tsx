@@ -3,9 +3,9 @@ import FeedbackForm from '../../client/islands/FeedbackForm';
 import { prefillFromQuery } from '../domain/feedback';
 import { TICKET_TYPES } from '../domain/api-schemas';
 import { Island } from '../components/Island';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** /feedback: contact support (SPEC §2, §3, §5, §8). The query prefills ticket_type, order_id and email. */
 export const FeedbackPage: PageComponent = ({ locale, query }) => {

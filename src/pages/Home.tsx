@@ -1,8 +1,8 @@
 import { useT } from '../i18n/translator';
-import { PRODUCT_SLUGS, siteLinks } from './links';
+import { PRODUCT_SLUGS, siteLinks } from './machinery/links';
 import { ProductCard } from '../components/ProductCard';
 import { TestimonialList } from '../components/Testimonials';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useDownloadFacts, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
 import DownloadButton from '../../client/islands/DownloadButton';

@@ -1,9 +1,9 @@
 import { useT } from '../i18n/translator';
 import { Island } from '../components/Island';
 import DownloadButton from '../../client/islands/DownloadButton';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { CheckList, Icon, MobileNote, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 const PROOF_ICONS: Record<string, IconName> = { types: 'layers', devices: 'archive', windows: 'windows', guarantee: 'refund' };
 

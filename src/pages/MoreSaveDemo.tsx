@@ -8,7 +8,7 @@ import { PageHeader } from '../components/PageHeader';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { MoreSave } from '../components/MoreSave';
 import { Icon, Paragraphs } from './page-parts';
-import type { PageComponent, PageLoadContext } from './types';
+import type { PageComponent, PageLoadContext } from './machinery/types';
 
 /** Currencies the demo shows: two-decimal ones and the zero-decimal yen. */
 const DEMO_CURRENCIES = ['USD', 'JPY', 'EUR'] as const;

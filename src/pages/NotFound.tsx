@@ -1,6 +1,6 @@
 import { useT } from '../i18n/translator';
-import { siteLinks } from './links';
-import type { PageProps } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageProps } from './machinery/types';
 
 /** SPEC §2: the message 'This page could not be found' and a link back home. */
 export function NotFoundPage({ locale }: PageProps) {

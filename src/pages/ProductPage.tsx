@@ -1,6 +1,6 @@
 import { useT } from '../i18n/translator';
-import { siteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
 import DownloadButton from '../../client/islands/DownloadButton';

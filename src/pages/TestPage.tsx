@@ -3,10 +3,10 @@ import { PageHeader } from '../components/PageHeader';
 import { Island } from '../components/Island';
 import Diagnostics from '../../client/islands/Diagnostics';
 import { parseHostKey, type HostKey } from '../domain/api-handlers';
-import { entryAssets } from './assets';
+import { entryAssets } from './machinery/assets';
 import { InternalPurpose } from './InternalSections';
 import type { GeoSource } from '../middleware/geo';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 import pkg from '../../package.json';
 
 interface TestData {

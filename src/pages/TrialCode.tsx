@@ -1,9 +1,9 @@
 import { useT } from '../i18n/translator';
 import TrialCodeForm from '../../client/islands/TrialCodeForm';
 import { Island } from '../components/Island';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** The running "Free trial" activity of the upstream (docs/UPSTREAM.md, activity 1). */
 export const DEFAULT_TRIAL_ACTIVITY_ID = 1;

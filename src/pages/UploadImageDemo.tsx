@@ -3,7 +3,7 @@ import UploadImageDemo from '../../client/islands/UploadImageDemo';
 import { Island } from '../components/Island';
 import { PageHeader } from '../components/PageHeader';
 import { Paragraphs } from './page-parts';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** /components/UploadImage (noindex): the upload component working against POST /api/upload. */
 export const UploadImageDemoPage: PageComponent = () => {

@@ -32,7 +32,7 @@ import { translatorFor } from '../services/messages';
 import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../domain/api-handlers';
 import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../domain/form';
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
-import { ROUTES, mobilePath } from '../pages/route-table';
+import { ROUTES, mobilePath } from '../pages/machinery/route-table';
 import { claimUploads } from '../services/uploads';
 
 export const API_PREFIX = '/api';

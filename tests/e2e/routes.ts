@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
-import type { PageRoute } from '../../src/pages/types';
+import type { PageRoute } from '../../src/pages/machinery/types';
 
 // The route table imports JSON and TSX, which Playwright's loader cannot: load it through Vite's
 // module runner instead, so the e2e suite walks exactly the routes the Worker serves.
-const routeTable = fileURLToPath(new URL('../../src/pages/route-table.ts', import.meta.url));
+const routeTable = fileURLToPath(new URL('../../src/pages/machinery/route-table.ts', import.meta.url));
 const viteConfig = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 // Stylesheets that islands import mean nothing here (and Vite's CSS pipeline needs a build): stub them.
 const EMPTY_CSS = '\0e2e-empty-css';
@@ -14,7 +14,7 @@ const noCss = {
   resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
   load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
 };
-const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
+const { module } = await runnerImport<typeof import('../../src/pages/machinery/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;

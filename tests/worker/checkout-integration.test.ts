@@ -4,7 +4,7 @@ import { app } from '../../src/index';
 import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from './helpers';
 import type { Locale } from '../../src/domain/locales';
 import { formatMoney } from '../../src/domain/money';
-import { INSTALLER_PATH } from '../../src/pages/links';
+import { INSTALLER_PATH } from '../../src/pages/machinery/links';
 
 
 /** The props of the first island called `name`. */

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import type { Locale } from '../domain/locales';
-import type { AppContext } from '../env';
+import type { Locale } from '../../domain/locales';
+import type { AppContext } from '../../env';
 
 export interface PageProps {
   locale: Locale;
@@ -44,7 +44,7 @@ export interface PageLoad {
  * A page component. A page that needs data (e.g. the buy page's plans) declares `Page.load`: the
  * router awaits it before rendering, so the page renders complete (no client fetch, no layout
  * shift) and the step can still set response headers. Components never see the request (see
- * src/pages/page-context.tsx): whatever a page reads from it goes through `load`, which names it
+ * src/pages/machinery/page-context.tsx): whatever a page reads from it goes through `load`, which names it
  * in `cacheKey`.
  */
 export type PageComponent = ((props: PageProps) => ReactElement) & {
@@ -84,7 +84,7 @@ export interface PageRoute {
   /**
    * false: every answer is rendered fresh and never cached (for a page whose HTML depends on request
    * data that neither the cache key nor its `load` step's `cacheKey` names). Default: cached per
-   * isolate (src/pages/page-cache-key.ts lists what the key holds).
+   * isolate (src/pages/machinery/page-cache-key.ts lists what the key holds).
    */
   cache?: boolean;
   /**

@@ -1,10 +1,10 @@
-import type { I18n } from '../i18n/translator';
-import { DEFAULT_LOCALE, LOCALE_ENTRIES, LOCALES, localizePath, type Locale } from '../domain/locales';
-import type { HeadInfo } from '../components/Document';
+import type { I18n } from '../../i18n/translator';
+import { DEFAULT_LOCALE, LOCALE_ENTRIES, LOCALES, localizePath, type Locale } from '../../domain/locales';
+import type { HeadInfo } from '../../components/Document';
 import { fillPath, mobilePath, ROUTES, SPEC_SITEMAP_LIST } from './route-table';
 import type { PageRoute } from './types';
 import { legalHref } from './links';
-import { ARTICLE_LIST_IDS } from '../domain/articles';
+import { ARTICLE_LIST_IDS } from '../../domain/articles';
 
 /** Absolute URL of a route in a locale (desktop variant unless `mobile`). */
 export function routeUrl(siteUrl: string, route: PageRoute, locale: Locale, params: Record<string, string> = {}, mobile = false): string {
