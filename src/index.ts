@@ -12,7 +12,7 @@ import { consent } from './middleware/consent';
 import { consentRoutes } from './routes/consent';
 import { trailingSlashRedirect } from './middleware/trailing-slash';
 import { geoRoutes } from './routes/geo';
-import { apiProxy, formPages } from './routes/api-proxy';
+import { apiProxy } from './routes/api-proxy';
 import { beacon, beaconTestRoutes } from './routes/beacon';
 import { downloads, downloadTestRoutes } from './routes/downloads';
 import { consumeBeacons } from './services/beacon-consumer';
@@ -48,7 +48,6 @@ app.route('/__test', testPaymentRoutes);
 app.route('/__test', feedbackTestRoutes);
 app.route('/', seo);
 app.route('/api', apiProxy);
-app.route('/', formPages());
 app.route('/__bench', benchRoutes(app));
 app.route('/', pageRoutes());
 

@@ -10,7 +10,6 @@ export const FORM_IDS = {
   'do-not-sell-my-info': 'do-not-sell-form',
   feedback: 'feedback-form',
 } as const;
-export type FormPageId = keyof typeof FORM_IDS;
 
 /**
  * The SPEC §5 field messages of api-schemas.ts (the contract's wording, in English) → their

@@ -2,6 +2,7 @@ import type { PageRoute } from './types';
 import { isArticleListId } from '../../domain/articles';
 import { RESULT_CLIENT_QUERY } from '../../domain/checkout';
 import { DEFAULT_LOCALE, localeForLegalLang, type Locale } from '../../domain/locales';
+import { FORM_IDS } from '../../domain/form';
 import { NotFoundPage } from '../NotFound';
 import { HomePage } from '../Home';
 import { MtRecoverPage } from '../MtRecover';
@@ -41,13 +42,23 @@ function route(entry: Entry): PageRoute {
 const mobileRoute = (entry: Entry) => route({ mobile: true, agentRedirect: true, ...entry });
 /** Test and component demo pages: served in every locale, never indexed. */
 const hiddenRoute = (entry: Entry) => route({ indexable: false, ...entry });
+/** The legal pages: one unprefixed URL each, whose language is `?lang=` (any other value is a 404). */
+const legalRoute = (entry: Entry & Required<Pick<PageRoute, 'legal'>>) =>
+  route({
+    localized: false,
+    validate: (_params, query) => legalLangOk(query),
+    localeFromQuery: legalLocale,
+    // `lang` picks the page's language; validate has already refused any other value.
+    cacheQuery: ['lang'],
+    ...entry,
+  });
 
 /**
  * The one list of pages. Routing, locale prefixes, mobile redirects, the sitemap and hreflang
  * links all read it: adding a page is adding one entry here.
  */
 export const ROUTES: readonly PageRoute[] = [
-  mobileRoute({ id: 'home', path: '/', page: HomePage }),
+  mobileRoute({ id: 'home', path: '/', page: HomePage, siteTitle: true, offerLanguage: true }),
   mobileRoute({ id: 'mt-recover', path: '/mt-recover', page: MtRecoverPage }),
   mobileRoute({ id: 'mt-kt', path: '/mt-kt', page: MtKtPage }),
   mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
@@ -66,11 +77,18 @@ export const ROUTES: readonly PageRoute[] = [
   }),
   // Where every payment lands (Stripe's return URL too, so it may host Stripe's 3-D Secure step).
   route({ id: 'checkout-result', path: '/checkout/result', page: CheckoutResultPage, indexable: false, payments: true, clientNamespaces: ['checkout'], clientQuery: RESULT_CLIENT_QUERY }),
-  route({ id: 'feedback', path: '/feedback', page: FeedbackPage, clientNamespaces: ['feedback'] }),
-  mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage }),
-  mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage }),
+  route({ id: 'feedback', path: '/feedback', page: FeedbackPage, clientNamespaces: ['feedback'], formPost: FORM_IDS.feedback }),
+  mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage, formPost: FORM_IDS['license-code'] }),
+  mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage, formPost: FORM_IDS['trial-code'] }),
   route({ id: 'query-steps', path: '/query-steps', page: QueryStepsPage }),
-  route({ id: 'do-not-sell-my-info', path: '/do-not-sell-my-info', page: DoNotSellPage }),
+  route({
+    id: 'do-not-sell-my-info',
+    path: '/do-not-sell-my-info',
+    page: DoNotSellPage,
+    formPost: FORM_IDS['do-not-sell-my-info'],
+    // Its load step reads Sec-GPC, so caches must key on it.
+    vary: ['Sec-GPC'],
+  }),
   route({
     id: 'article-list',
     path: '/article-list/:id',
@@ -79,26 +97,8 @@ export const ROUTES: readonly PageRoute[] = [
     // Each list has its own title and description: its heading and introduction.
     headKeys: (params) => ({ title: `articles.lists.${params.id}.title`, description: `articles.lists.${params.id}.intro` }),
   }),
-  route({
-    id: 'agreement',
-    path: '/mtdr_user_agreement.html',
-    page: AgreementPage,
-    localized: false,
-    validate: (_params, query) => legalLangOk(query),
-    localeFromQuery: legalLocale,
-    // `lang` picks the page's language; validate has already refused any other value.
-    cacheQuery: ['lang'],
-  }),
-  route({
-    id: 'privacy',
-    path: '/mtdr_privacy.html',
-    page: PrivacyPage,
-    localized: false,
-    validate: (_params, query) => legalLangOk(query),
-    localeFromQuery: legalLocale,
-    // `lang` picks the page's language; validate has already refused any other value.
-    cacheQuery: ['lang'],
-  }),
+  legalRoute({ id: 'agreement', path: '/mtdr_user_agreement.html', page: AgreementPage, legal: 'agreement' }),
+  legalRoute({ id: 'privacy', path: '/mtdr_privacy.html', page: PrivacyPage, legal: 'privacy' }),
   // The ad-landing page of paid campaigns (SPEC §2, DESIGN §3): noindex, out of the sitemap, and
   // every link in its HTML keeps the campaign keys.
   mobileRoute({ id: 'lp-mt-recover', path: '/lp/mt-recover', page: LandingPage, indexable: false, campaignLinks: true }),

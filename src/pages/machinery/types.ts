@@ -107,6 +107,26 @@ export interface PageRoute {
   campaignLinks?: boolean;
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
+  /**
+   * The static legal document this page is: its language switcher and hreflang alternates point
+   * at the document's `?lang=` URLs instead of locale prefixes.
+   */
+  legal?: 'agreement' | 'privacy';
+  /**
+   * A first visit at the default locale with no locale cookie (never a bot) is redirected once to
+   * the visitor's Accept-Language locale; the redirect sets the cookie, so it cannot loop.
+   */
+  offerLanguage?: boolean;
+  /**
+   * The page holds a `<form method="post">` whose action is the page itself (the no-JS fallback of
+   * an island that sends through /api/): a POST to the page is answered 303 back to it at this
+   * form id, without reading the body.
+   */
+  formPost?: string;
+  /** Request headers the page's `load` step reads (e.g. Sec-GPC): added to the answer's Vary so caches key on them. */
+  vary?: readonly string[];
+  /** The title and description are the site's own (`site.title`, `site.description`), with no ' | <site name>' suffix. */
+  siteTitle?: boolean;
 }
 
 export type PageElement = ReactElement;
