@@ -8,7 +8,6 @@ import { sortPlans, type Plan } from '../domain/plans';
 import type { Locale } from '../domain/locales';
 import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, type VisitorPlans } from '../services/plan-cache';
 import { PageHeader } from '../components/PageHeader';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
 import { Icon, messageKeys, withCampaign } from './page-parts';
 import { TestimonialList } from '../components/Testimonials';
@@ -132,7 +131,6 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const links = siteLinks(locale, mobile);
   return (
     <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-code-table={buy.table}>
-      <IslandStylesheet island="BuyButton" />
       <PageHeader id="buy" />
       {mobile ? (
         <div className="notice" role="note">

@@ -1,9 +1,8 @@
 import { useT } from '../i18n/translator';
-import CheckoutResult, { type CheckoutResultProps } from '../../client/islands/CheckoutResult';
+import type { CheckoutResultProps } from '../../client/islands/CheckoutResult';
 import { resultTargetOf } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { Island } from '../components/Island';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { UnknownPlan } from './Checkout';
 import { siteLinks } from './machinery/links';
@@ -28,11 +27,10 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query }) => 
   const links = siteLinks(locale);
   return (
     <div className="container page checkout-page checkout-result-page" data-page="checkout-result">
-      <IslandStylesheet island="CheckoutResult" />
       <PageHeader id="checkout-result" />
       {props ? (
         <>
-          <Island name="CheckoutResult" component={CheckoutResult} props={props} />
+          <Island of="CheckoutResult" props={props} />
           <noscript>
             <p className="form-noscript">{t('checkout.noscript.result')}</p>
             <p>

@@ -7,7 +7,6 @@ import { StatusView } from '../../client/components/checkout/StatusView';
 import { CHECKOUT_STATUSES } from '../domain/checkout';
 import { DEFAULT_MESSAGES, messagesOf } from '../services/messages';
 import { mergeMessages, type Messages } from '../i18n/translator';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { CheckoutBody, CheckoutPageShell, loadCheckout, type CheckoutData } from './Checkout';
 import { siteLinks } from './machinery/links';
@@ -99,7 +98,6 @@ export const TextCheckoutPage: PageComponent = ({ locale }) => {
   const keys = flatten(mergeMessages(DEFAULT_MESSAGES['checkout'] as Messages, messagesOf(locale)['checkout'] as Messages | undefined), 'checkout');
   return (
     <div className="container page checkout-page" data-page="text-checkout">
-      <IslandStylesheet island="CheckoutResult" />
       <PageHeader id="text-checkout" />
       <section aria-labelledby="text-statuses">
         <h2 id="text-statuses">{t('checkout.text.statusesHeading')}</h2>

@@ -1,5 +1,4 @@
 import { useT } from '../i18n/translator';
-import DoNotSellForm from '../../client/islands/DoNotSellForm';
 import { Island } from '../components/Island';
 import { legalHref, siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
@@ -31,7 +30,7 @@ export const DoNotSellPage: PageComponent = ({ locale, data }) => {
         </ul>
       }
     >
-      <Island name="DoNotSellForm" component={DoNotSellForm} props={{ action: formAction(locale, '/do-not-sell-my-info', false), gpc }} />
+      <Island of="DoNotSellForm" props={{ action: formAction(locale, '/do-not-sell-my-info', false), gpc }} />
     </FormPage>
   );
 };

@@ -1,5 +1,4 @@
 import { useT } from '../i18n/translator';
-import FeedbackForm from '../../client/islands/FeedbackForm';
 import { prefillFromQuery } from '../domain/feedback';
 import { TICKET_TYPES } from '../domain/api-schemas';
 import { Island } from '../components/Island';
@@ -25,7 +24,7 @@ export const FeedbackPage: PageComponent = ({ locale, query }) => {
         </ul>
       }
     >
-      <Island name="FeedbackForm" component={FeedbackForm} props={{ action: formAction(locale, '/feedback', false), prefill: prefillFromQuery(query, TICKET_TYPES) }} />
+      <Island of="FeedbackForm" props={{ action: formAction(locale, '/feedback', false), prefill: prefillFromQuery(query, TICKET_TYPES) }} />
     </FormPage>
   );
 };

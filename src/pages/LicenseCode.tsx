@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/translator';
-import LicenseCodeForm from '../../client/islands/LicenseCodeForm';
 import { localizePath, type Locale } from '../domain/locales';
 import { Island } from '../components/Island';
 import { PageHeader } from '../components/PageHeader';
@@ -59,7 +58,7 @@ export const LicenseCodePage: PageComponent = ({ locale, mobile }) => {
         </ul>
       }
     >
-      <Island name="LicenseCodeForm" component={LicenseCodeForm} props={{ action: formAction(locale, '/license-code', mobile), queryStepsHref: links.querySteps }} />
+      <Island of="LicenseCodeForm" props={{ action: formAction(locale, '/license-code', mobile), queryStepsHref: links.querySteps }} />
     </FormPage>
   );
 };

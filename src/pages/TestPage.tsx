@@ -1,7 +1,6 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { Island } from '../components/Island';
-import Diagnostics from '../../client/islands/Diagnostics';
 import { parseHostKey, type HostKey } from '../domain/api-handlers';
 import { entryAssets } from './machinery/assets';
 import { InternalPurpose } from './InternalSections';
@@ -59,7 +58,7 @@ export const TestPage: PageComponent = ({ locale, data }) => {
         </dl>
         <p className="notice notice-inline">{t('pages.test.noSecrets')}</p>
       </section>
-      <Island name="Diagnostics" component={Diagnostics} props={{ serverReport, host: d.host === 'release' ? null : d.host }} />
+      <Island of="Diagnostics" props={{ serverReport, host: d.host === 'release' ? null : d.host }} />
       <InternalPurpose id="test" />
     </div>
   );

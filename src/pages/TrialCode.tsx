@@ -1,5 +1,4 @@
 import { useT } from '../i18n/translator';
-import TrialCodeForm from '../../client/islands/TrialCodeForm';
 import { Island } from '../components/Island';
 import { siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
@@ -39,8 +38,7 @@ export const TrialCodePage: PageComponent = ({ locale, mobile, query }) => {
       }
     >
       <Island
-        name="TrialCodeForm"
-        component={TrialCodeForm}
+        of="TrialCodeForm"
         props={{
           action: formAction(locale, '/trial-code', mobile),
           activityId: trialActivityId(query),

@@ -3,6 +3,7 @@ import { isArticleListId } from '../../domain/articles';
 import { RESULT_CLIENT_QUERY } from '../../domain/checkout';
 import { DEFAULT_LOCALE, localeForLegalLang, type Locale } from '../../domain/locales';
 import { FORM_IDS } from '../../domain/form';
+import type { IslandName } from '../../components/islands';
 import { NotFoundPage } from '../NotFound';
 import { HomePage } from '../Home';
 import { MtRecoverPage } from '../MtRecover';
@@ -53,6 +54,9 @@ const legalRoute = (entry: Entry & Required<Pick<PageRoute, 'legal'>>) =>
     ...entry,
   });
 
+/** The checkout's form, and the plan summary, which reuses the buy page's plan styles. */
+const CHECKOUT_STYLES: readonly IslandName[] = ['CheckoutForm', 'BuyButton'];
+
 /**
  * The one list of pages. Routing, locale prefixes, mobile redirects, the sitemap and hreflang
  * links all read it: adding a page is adding one entry here.
@@ -63,7 +67,7 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'mt-kt', path: '/mt-kt', page: MtKtPage }),
   mobileRoute({ id: 'mt-convert', path: '/mt-convert', page: MtConvertPage }),
   route({ id: 'about', path: '/about', page: AboutPage }),
-  mobileRoute({ id: 'buy', path: '/buy', page: BuyPage }),
+  mobileRoute({ id: 'buy', path: '/buy', page: BuyPage, islandStyles: ['BuyButton'] }),
   mobileRoute({
     id: 'checkout',
     path: '/checkout',
@@ -71,12 +75,22 @@ export const ROUTES: readonly PageRoute[] = [
     indexable: false,
     payments: true,
     clientNamespaces: ['checkout'],
+    islandStyles: CHECKOUT_STYLES,
     // The plan, the preselected method and the test host change the page; `retry` (one buyer's
     // order) is not cached.
     cacheQuery: ['product_id', 'method', 'host'],
   }),
   // Where every payment lands (Stripe's return URL too, so it may host Stripe's 3-D Secure step).
-  route({ id: 'checkout-result', path: '/checkout/result', page: CheckoutResultPage, indexable: false, payments: true, clientNamespaces: ['checkout'], clientQuery: RESULT_CLIENT_QUERY }),
+  route({
+    id: 'checkout-result',
+    path: '/checkout/result',
+    page: CheckoutResultPage,
+    indexable: false,
+    payments: true,
+    clientNamespaces: ['checkout'],
+    clientQuery: RESULT_CLIENT_QUERY,
+    islandStyles: ['CheckoutResult'],
+  }),
   route({ id: 'feedback', path: '/feedback', page: FeedbackPage, clientNamespaces: ['feedback'], formPost: FORM_IDS.feedback }),
   mobileRoute({ id: 'license-code', path: '/license-code', page: LicenseCodePage, formPost: FORM_IDS['license-code'] }),
   mobileRoute({ id: 'trial-code', path: '/trial-code', page: TrialCodePage, formPost: FORM_IDS['trial-code'] }),
@@ -104,12 +118,12 @@ export const ROUTES: readonly PageRoute[] = [
   mobileRoute({ id: 'lp-mt-recover', path: '/lp/mt-recover', page: LandingPage, indexable: false, campaignLinks: true }),
   route({ id: '404', path: '/404', page: NotFoundPage, indexable: false, status: 404 }),
   hiddenRoute({ id: 'test', path: '/test', page: TestPage, clientNamespaces: ['diagnostics'] }),
-  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: TestCheckoutPage, payments: true, clientNamespaces: ['checkout'] }),
-  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: TextCheckoutPage, clientNamespaces: ['checkout'] }),
+  hiddenRoute({ id: 'test-checkout', path: '/test-checkout', page: TestCheckoutPage, payments: true, clientNamespaces: ['checkout'], islandStyles: CHECKOUT_STYLES }),
+  hiddenRoute({ id: 'text-checkout', path: '/text-checkout', page: TextCheckoutPage, clientNamespaces: ['checkout'], islandStyles: ['CheckoutResult'] }),
   hiddenRoute({ id: 'demo-copy', path: '/components/Copy', page: CopyDemoPage }),
   hiddenRoute({ id: 'demo-glare-hover', path: '/components/GlareHover', page: GlareHoverDemoPage }),
-  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage }),
-  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: PaypalDemoPage, payments: true, clientNamespaces: ['checkout'] }),
+  hiddenRoute({ id: 'demo-more-save', path: '/components/MoreSave', page: MoreSaveDemoPage, islandStyles: ['BuyButton'] }),
+  hiddenRoute({ id: 'demo-paypal', path: '/components/Paypal', page: PaypalDemoPage, payments: true, clientNamespaces: ['checkout'], islandStyles: CHECKOUT_STYLES }),
   hiddenRoute({ id: 'demo-upload-image', path: '/components/UploadImage', page: UploadImageDemoPage, clientNamespaces: ['feedback'] }),
 ];
 

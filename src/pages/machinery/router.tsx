@@ -7,6 +7,7 @@ import { onSitePath } from '../../domain/paths';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../../domain/locales';
 import { Document, type HeadInfo } from '../../components/Document';
 import { Layout } from '../../components/Layout';
+import { IslandStylesheets } from '../../components/Island';
 import { loadMessages, messagesReady, translatorFor } from '../../services/messages';
 import { I18nProvider, type I18n } from '../../i18n/translator';
 import { tagIdsFrom, tagMetaContent } from '../../domain/tracking';
@@ -111,6 +112,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     await documentRenderer(c, async () => {});
     const rendered = await c.render(
       <Layout links={links} languages={languagesFor(route, rest, locale, route.localized ? search : '')}>
+        {route.islandStyles ? <IslandStylesheets of={route.islandStyles} /> : null}
         <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
       </Layout>,
       { head, facts, i18n },

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Locale } from '../../domain/locales';
 import type { AppContext } from '../../env';
+import type { IslandName } from '../../components/islands';
 
 export interface PageProps {
   locale: Locale;
@@ -125,6 +126,12 @@ export interface PageRoute {
   formPost?: string;
   /** Request headers the page's `load` step reads (e.g. Sec-GPC): added to the answer's Vary so caches key on them. */
   vary?: readonly string[];
+  /**
+   * Islands whose stylesheets the page links whatever it renders, in this order: its own markup
+   * uses their styles (the buy page's plan grid, a status view without its island, a page that
+   * may render without the island).
+   */
+  islandStyles?: readonly IslandName[];
   /** The title and description are the site's own (`site.title`, `site.description`), with no ' | <site name>' suffix. */
   siteTitle?: boolean;
 }
