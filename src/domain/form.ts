@@ -35,6 +35,9 @@ export function isKnownFieldMessage(message: string): boolean {
   return Object.hasOwn(FIELD_MESSAGE_KEYS, message);
 }
 
+/** Locales whose forms ask for the family name before the given name (Japanese and Chinese). */
+export const FAMILY_NAME_FIRST: ReadonlySet<string> = new Set(['ja-JP', 'zh-CN']);
+
 export type FieldErrors = Record<string, string>;
 
 interface IssueLike {
