@@ -185,10 +185,12 @@ export interface TextFieldProps {
   optionalLabel?: string;
   /** The server-rendered value (a prefill from the query); the DOM owns it afterwards. */
   defaultValue?: string;
+  /** Work to start before the visitor submits (the checkout fetches its email rule). */
+  onFocus?: () => void;
 }
 
 /** A labelled input (required unless told otherwise); its hint and error are tied to it with aria-describedby. */
-export function TextField({ id, name, label, type = 'text', autoComplete, maxLength, error, hint, onFieldInput, required = true, optionalLabel, defaultValue }: TextFieldProps) {
+export function TextField({ id, name, label, type = 'text', autoComplete, maxLength, error, hint, onFieldInput, required = true, optionalLabel, defaultValue, onFocus }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
@@ -216,6 +218,7 @@ export function TextField({ id, name, label, type = 'text', autoComplete, maxLen
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onInput={() => onFieldInput(name)}
+        onFocus={onFocus}
       />
       {error ? (
         <p className="field-error" id={errorId}>
