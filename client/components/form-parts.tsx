@@ -151,8 +151,8 @@ export function ApiForm({ id, action, form, children }: { id: string; action: st
   );
 }
 
-/** The email field every form asks for, with its page-specific hint. */
-export function EmailField({ id, hint, form }: { id: string; hint: string; form: ApiFormState }) {
+/** The email field every form asks for (the checkout's too), with its page-specific hint. */
+export function EmailField({ id, hint, form, onFocus }: { id: string; hint: string; form: Pick<ApiFormState, 'errors' | 'onFieldInput'>; onFocus?: () => void }) {
   const t = useT();
   return (
     <TextField
@@ -165,6 +165,7 @@ export function EmailField({ id, hint, form }: { id: string; hint: string; form:
       hint={hint}
       error={form.errors['email']}
       onFieldInput={form.onFieldInput}
+      onFocus={onFocus}
     />
   );
 }

@@ -16,7 +16,7 @@ import { createStripeAdapter } from '../lib/payments/stripe';
 import { createPaypalAdapter } from '../lib/payments/paypal';
 import type { PaymentAdapter, PaymentOutcome } from '../lib/payments/types';
 import { TestCardForm, TestPaypalStep } from '../components/checkout/TestPayment';
-import { TextField } from '../components/form-parts';
+import { EmailField } from '../components/form-parts';
 
 export interface CheckoutFormProps {
   productId: number;
@@ -276,16 +276,10 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       <form ref={formRef} className="api-form" noValidate onSubmit={(e) => void onContinue(e)} aria-busy={phase === 'creating'}>
         <fieldset className="checkout-fieldset" disabled={inPayment}>
           <legend className="checkout-legend">{t('checkout.form.detailsHeading')}</legend>
-          <TextField
+          <EmailField
             id="checkout-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            label={t('ui.forms.email')}
             hint={t('checkout.form.emailHint')}
-            error={emailError ?? undefined}
-            onFieldInput={() => setEmailError(null)}
+            form={{ errors: emailError ? { email: emailError } : {}, onFieldInput: () => setEmailError(null) }}
             onFocus={() => void loadEmailSchema().catch(() => undefined)}
           />
           {methods.length > 1 ? (
