@@ -24,7 +24,10 @@ const stubStylesheets = {
 
 /** Imports a TypeScript module of the project through Vite (with the project's config and aliases). */
 export async function importProjectModule(path) {
-  const { module } = await runnerImport(at(path), { configFile: at('vite.config.ts'), logLevel: 'error', plugins: [stubStylesheets] });
+  // runnerImport loads no config file (it sets configFile: false): the browser-only message module
+  // gets the Worker's stand-in, as wrangler.toml's [alias] does.
+  const alias = { 'virtual:ui-messages': at('src/services/no-ui-messages.ts') };
+  const { module } = await runnerImport(at(path), { configFile: at('vite.config.ts'), logLevel: 'error', plugins: [stubStylesheets], resolve: { alias } });
   return module;
 }
 

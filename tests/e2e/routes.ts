@@ -14,7 +14,15 @@ const noCss = {
   resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
   load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
 };
-const { module } = await runnerImport<typeof import('../../src/pages/machinery/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
+// runnerImport loads no config file (it sets configFile: false), so the project's locale plugin is
+// absent: the browser-only message module gets the Worker's stand-in, as wrangler.toml's [alias] does.
+const uiMessages = fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url));
+const { module } = await runnerImport<typeof import('../../src/pages/machinery/route-table')>(routeTable, {
+  configFile: viteConfig,
+  logLevel: 'error',
+  plugins: [noCss],
+  resolve: { alias: { 'virtual:ui-messages': uiMessages } },
+});
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;
