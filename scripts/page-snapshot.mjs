@@ -5,7 +5,7 @@
 // nonce and the bundles' content hashes blanked, into <folder>. Two snapshots taken before and after a refactor are compared
 // with `diff -r`: a change that should not alter any page must leave no difference.
 //
-// The paths come from src/pages/route-table.ts and the locales from src/domain/locales.ts, read as
+// The paths come from src/pages/machinery/route-table.ts and the locales from src/domain/locales.ts, read as
 // text so the script needs no TypeScript loader.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ if (!folder) {
 const urlFlag = rest.indexOf('--url');
 const givenUrl = urlFlag >= 0 ? rest[urlFlag + 1] : undefined;
 
-const table = readFileSync(join(ROOT, 'src/pages/route-table.ts'), 'utf8');
+const table = readFileSync(join(ROOT, 'src/pages/machinery/route-table.ts'), 'utf8');
 const paths = [...new Set([...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]))];
 const mobilePaths = new Set([...table.matchAll(/mobileRoute\(\{[^}]*?path: '([^']+)'/g)].map((m) => m[1]));
 const localesSource = readFileSync(join(ROOT, 'src/domain/locales.ts'), 'utf8');

@@ -16,7 +16,7 @@ export interface RequestVars {
   paymentPage?: boolean;
   /**
    * Parts of the page cache key that middleware adds for a request (e.g. a consent banner's
-   * decision): append with `addPageVariant` (src/pages/page-cache-key.ts).
+   * decision): append with `addPageVariant` (src/pages/machinery/page-cache-key.ts).
    */
   pageVariant?: string[];
   /**

@@ -156,7 +156,7 @@ export function ApiForm({ id, action, form, children }: { id: string; action: st
  * browser silently cuts a longer paste at that length, and the cut address (at most 254
  * characters, RFC 5321) may belong to someone else; the schema refuses a longer one instead.
  */
-export function EmailField({ id, hint, form }: { id: string; hint: string; form: ApiFormState }) {
+export function EmailField({ id, hint, form, onFocus }: { id: string; hint: string; form: Pick<ApiFormState, 'errors' | 'onFieldInput'>; onFocus?: () => void }) {
   const t = useT();
   return (
     <TextField
@@ -168,6 +168,7 @@ export function EmailField({ id, hint, form }: { id: string; hint: string; form:
       hint={hint}
       error={form.errors['email']}
       onFieldInput={form.onFieldInput}
+      onFocus={onFocus}
     />
   );
 }
@@ -189,10 +190,12 @@ export interface TextFieldProps {
   optionalLabel?: string;
   /** The server-rendered value (a prefill from the query); the DOM owns it afterwards. */
   defaultValue?: string;
+  /** Work to start before the visitor submits (the checkout fetches its email rule). */
+  onFocus?: () => void;
 }
 
 /** A labelled input (required unless told otherwise); its hint and error are tied to it with aria-describedby. */
-export function TextField({ id, name, label, type = 'text', autoComplete, maxLength, error, hint, onFieldInput, required = true, optionalLabel, defaultValue }: TextFieldProps) {
+export function TextField({ id, name, label, type = 'text', autoComplete, maxLength, error, hint, onFieldInput, required = true, optionalLabel, defaultValue, onFocus }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
@@ -222,6 +225,7 @@ export function TextField({ id, name, label, type = 'text', autoComplete, maxLen
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onInput={() => onFieldInput(name)}
+        onFocus={onFocus}
       />
       {error ? (
         <p className="field-error" id={errorId}>

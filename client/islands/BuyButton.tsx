@@ -3,7 +3,7 @@ import { useT } from '../../src/i18n/translator';
 import { track, BUY_CLICK_BUSINESS_INDEX } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
 import { resolveLocaleSettings } from '../lib/locale-settings';
-// The buy page's styles travel with this island; the page links them from the server (IslandStylesheet).
+// The buy page's styles travel with this island; pages whose markup uses them link them from the server (the route's islandStyles).
 import '../styles/buy.css';
 
 export interface BuyButtonProps {

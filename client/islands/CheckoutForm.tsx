@@ -17,6 +17,7 @@ import { createPaypalAdapter } from '../lib/payments/paypal';
 import type { PaymentAdapter, PaymentOutcome } from '../lib/payments/types';
 import { TestCardForm, TestPaypalStep } from '../components/checkout/TestPayment';
 import { tWithUserText } from '../components/UserText';
+import { EmailField } from '../components/form-parts';
 
 export interface CheckoutFormProps {
   productId: number;
@@ -278,34 +279,12 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       <form ref={formRef} className="api-form" noValidate onSubmit={(e) => void onContinue(e)} aria-busy={phase === 'creating'}>
         <fieldset className="checkout-fieldset" disabled={inPayment}>
           <legend className="checkout-legend">{t('checkout.form.detailsHeading')}</legend>
-          <div className={emailError ? 'field field-invalid' : 'field'}>
-            <label className="field-label" htmlFor="checkout-email">
-              {t('ui.forms.email')}
-            </label>
-            <p className="field-hint" id="checkout-email-hint">
-              {t('checkout.form.emailHint')}
-            </p>
-            {/* No maxlength: the browser would cut a longer address to one that may be someone else's; the schema refuses it. */}
-            <input
-              className="field-input"
-              id="checkout-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              dir="auto"
-              spellCheck={false}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'checkout-email-hint checkout-email-error' : 'checkout-email-hint'}
-              onInput={() => setEmailError(null)}
-              onFocus={() => void loadEmailSchema().catch(() => undefined)}
-            />
-            {emailError ? (
-              <p className="field-error" id="checkout-email-error">
-                {emailError}
-              </p>
-            ) : null}
-          </div>
+          <EmailField
+            id="checkout-email"
+            hint={t('checkout.form.emailHint')}
+            form={{ errors: emailError ? { email: emailError } : {}, onFieldInput: () => setEmailError(null) }}
+            onFocus={() => void loadEmailSchema().catch(() => undefined)}
+          />
           {methods.length > 1 ? (
             <div className="checkout-methods" role="radiogroup" aria-label={t('checkout.form.methodHeading')}>
               <p className="field-label" aria-hidden="true">

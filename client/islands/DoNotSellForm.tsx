@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../../src/i18n/translator';
 import { api, ApiError } from '../lib/api';
-import { FORM_IDS, validateForm } from '../../src/domain/form';
+import { FAMILY_NAME_FIRST, FORM_IDS, validateForm } from '../../src/domain/form';
 import { privacyControlAddRequestSchema } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
 import { PRIVACY_OPT_OUT_KEY } from '../../src/domain/tracking';
@@ -19,7 +19,6 @@ export interface DoNotSellFormProps {
 const FIELDS = ['first_name', 'last_name', 'email'] as const;
 /** Japanese and Chinese forms ask for the family name first. */
 const FIELDS_FAMILY_FIRST = ['last_name', 'first_name', 'email'] as const;
-const FAMILY_NAME_FIRST = new Set(['ja-JP', 'zh-CN']);
 
 type Outcome = { kind: 'received' } | { kind: 'exists' };
 

@@ -15,7 +15,7 @@ import type { DownloadState } from '../components/DownloadPopup';
  * An island of its own on pages, and a plain component inside NavBar (already an island).
  */
 export interface DownloadButtonProps {
-  /** The installer link (src/pages/links.ts), followed as is when JS is off. */
+  /** The installer link (src/pages/machinery/links.ts), followed as is when JS is off. */
   href: string;
   /** Server-translated label; the top bar's 'Download' when absent. */
   label?: string;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../../src/i18n/translator';
 import { api, ApiError } from '../lib/api';
-import { FORM_IDS, readFields, type FieldErrors } from '../../src/domain/form';
-import { FAMILY_NAME_FIRST, FEEDBACK_FIELDS, composeName, describeSystem, feedbackPayload, issuesToErrors, validateFeedback, type FeedbackField } from '../../src/domain/feedback';
+import { FAMILY_NAME_FIRST, FORM_IDS, readFields, type FieldErrors } from '../../src/domain/form';
+import { FEEDBACK_FIELDS, composeName, describeSystem, feedbackPayload, issuesToErrors, validateFeedback, type FeedbackField } from '../../src/domain/feedback';
 import { feedbackAddRequestSchema, PROBLEM_TYPES, TICKET_TYPES } from '../../src/domain/api-schemas';
 import { ApiForm, StatusRegion, SubmitButton, TextField, type SubmitPhase } from '../components/form-parts';
 import { SelectField, TextAreaField } from '../components/feedback-fields';

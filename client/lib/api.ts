@@ -13,7 +13,7 @@
 // Zod-free on purpose (types only from api-schemas.ts): the home page loads this for downloads.
 import type { ActivityReceiveData, ApiPath, ApiRequest, ApiResponseData, PayType, TestPaymentConfirmData, TestPaymentConfirmRequest } from '../../src/domain/api-schemas';
 import { isPassThroughCode, messageFor } from '../../src/domain/api-errors';
-import { ApiError, EDGE_ERRORS, HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey, scheduleApiErrorHandlers, type HostKey } from '../../src/domain/api-handlers';
+import { ApiError, EDGE_ERRORS, HOST_KEY_HEADER, LOCALE_HEADER, orderQueryPath, parseHostKey, scheduleApiErrorHandlers, type HostKey, type OrderQueryPath } from '../../src/domain/api-handlers';
 import type { Translate } from '../../src/i18n/translator';
 import { i18nStore } from './locale-loader';
 import { trackPending } from './store';
@@ -180,8 +180,7 @@ export function createApiClient(transport: ApiTransport) {
     createPaypalOrder: (payload: ApiPayload<'/mingtingvip/payv2/paypal/create_cdkey_order'>) => call('/mingtingvip/payv2/paypal/create_cdkey_order', payload),
     reportPaymentClick: (payload: ApiPayload<'/pay/click_payment_report'>) => call('/pay/click_payment_report', payload),
     /** The order query path is chosen by payment type (1 Stripe, 2 PayPal). */
-    queryOrder: (payType: PayType, payload: ApiPayload<'/mingtingvip/payv2/stripe/order/query'>) =>
-      payType === 2 ? call('/mingtingvip/payv2/paypal/order/query', payload) : call('/mingtingvip/payv2/stripe/order/query', payload),
+    queryOrder: (payType: PayType, payload: ApiPayload<OrderQueryPath>) => call(orderQueryPath(payType), payload),
     getLicenceCode: (payload: ApiPayload<'/pay/get_cd_key'>) => call('/pay/get_cd_key', payload),
     addPrivacyRequest: (payload: ApiPayload<'/privacy_control/add'>) => call('/privacy_control/add', payload),
     /** Outside production only: the reference origin's test payment step (the proxy refuses it in production). */

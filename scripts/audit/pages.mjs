@@ -1,4 +1,4 @@
-// The pages the audit visits, read from the route table itself (src/pages/route-table.ts is
+// The pages the audit visits, read from the route table itself (src/pages/machinery/route-table.ts is
 // TypeScript that imports JSON and TSX, so it is loaded through Vite's module runner, as the e2e
 // suite does): every route, in every locale it is served in, plus its /mobile/ variant.
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,10 @@ const stubStylesheets = {
 
 /** Imports a TypeScript module of the project through Vite (with the project's config and aliases). */
 export async function importProjectModule(path) {
-  const { module } = await runnerImport(at(path), { configFile: at('vite.config.ts'), logLevel: 'error', plugins: [stubStylesheets] });
+  // runnerImport loads no config file (it sets configFile: false): the browser-only message module
+  // gets the Worker's stand-in, as wrangler.toml's [alias] does.
+  const alias = { 'virtual:ui-messages': at('src/services/no-ui-messages.ts') };
+  const { module } = await runnerImport(at(path), { configFile: at('vite.config.ts'), logLevel: 'error', plugins: [stubStylesheets], resolve: { alias } });
   return module;
 }
 
@@ -33,7 +36,7 @@ export async function importProjectModule(path) {
  * (article lists 2, 3, 6); the legal pages, whose language is ?lang=, take each of theirs.
  */
 export async function allPages() {
-  const { ROUTES, fillPath, mobilePath } = await importProjectModule('src/pages/route-table.ts');
+  const { ROUTES, fillPath, mobilePath } = await importProjectModule('src/pages/machinery/route-table.ts');
   const { LOCALES, LOCALE_ENTRIES, localizePath } = await importProjectModule('src/domain/locales.ts');
   const { ARTICLE_LIST_IDS } = await importProjectModule('src/domain/articles.ts');
   const legalLangs = [...new Set(LOCALE_ENTRIES.map((entry) => entry.legalLang))];

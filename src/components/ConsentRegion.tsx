@@ -1,7 +1,6 @@
 import { useI18n } from '../i18n/translator';
-import { usePageContext } from '../pages/page-context';
+import { usePageContext } from '../pages/machinery/page-context';
 import { Island } from './Island';
-import ConsentBanner from '../../client/islands/ConsentBanner';
 import { consentStrings } from '../i18n/consent';
 
 /**
@@ -13,5 +12,5 @@ export function ConsentRegion({ privacyHref }: { privacyHref: string }) {
   const { consent } = usePageContext();
   const i18n = useI18n();
   if (consent !== 'banner') return null;
-  return <Island name="ConsentBanner" component={ConsentBanner} props={{ strings: consentStrings(i18n), privacyHref }} />;
+  return <Island of="ConsentBanner" props={{ strings: consentStrings(i18n), privacyHref }} />;
 }

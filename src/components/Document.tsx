@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { entryAssets } from '../pages/assets';
+import { entryAssets } from '../pages/machinery/assets';
 import { useI18n } from '../i18n/translator';
 import { clientMessagesPayload } from '../services/messages';
 import { THEME_BOOT_SCRIPT } from '../domain/theme-boot';
-import { usePageContext } from '../pages/page-context';
+import { usePageContext } from '../pages/machinery/page-context';
 
 export interface HeadInfo {
   title: string;

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/translator';
 import { ARTICLE_LIST_IDS } from '../domain/articles';
-import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
+import { PRODUCT_SLUGS, type SiteLinks } from '../pages/machinery/links';
 import { CookieSettingsLink } from './CookieSettingsLink';
 
 interface FooterLink {

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Island } from './Island';
 import { Footer } from './Footer';
 import { ConsentRegion } from './ConsentRegion';
-import NavBar, { type NavLanguage } from '../../client/islands/NavBar';
+import type { NavLanguage } from '../../client/islands/NavBar';
 import { useT } from '../i18n/translator';
-import { PRODUCT_SLUGS, type SiteLinks } from '../pages/links';
+import { PRODUCT_SLUGS, type SiteLinks } from '../pages/machinery/links';
 
 /** The page shell: skip link, the top bar island (with the progress bar and network status), main content, footer. */
 export function Layout({ links, languages, children }: { links: SiteLinks; languages: NavLanguage[]; children: ReactNode }) {
@@ -16,8 +16,7 @@ export function Layout({ links, languages, children }: { links: SiteLinks; langu
       </a>
       <ConsentRegion privacyHref={links.privacy} />
       <Island
-        name="NavBar"
-        component={NavBar}
+        of="NavBar"
         props={{
           homeHref: links.home,
           products: PRODUCT_SLUGS.map((slug) => ({ slug, name: t(`pages.${slug}.heading`), href: links.product(slug) })),

@@ -1,6 +1,5 @@
 import type { Translate } from '../i18n/translator';
 import { useT } from '../i18n/translator';
-import BuyButton from '../../client/islands/BuyButton';
 import { Island } from './Island';
 import { MoreSave } from './MoreSave';
 import { formatMoney, saving } from '../domain/money';
@@ -88,8 +87,7 @@ export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: str
       </p>
       <MoreSave price={plan.price} originPrice={plan.originPrice} currency={plan.currency} locale={locale} />
       <Island
-        name="BuyButton"
-        component={BuyButton}
+        of="BuyButton"
         props={{
           href: plan.checkoutHref,
           productId: plan.productId,

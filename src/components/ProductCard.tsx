@@ -1,6 +1,6 @@
 import { useT } from '../i18n/translator';
 import { Icon, type IconName } from '../pages/page-parts';
-import type { ProductSlug } from '../pages/links';
+import type { ProductSlug } from '../pages/machinery/links';
 
 export const PRODUCT_CARD_ICONS: Record<ProductSlug, IconName> = { 'mt-recover': 'refund', 'mt-kt': 'image', 'mt-convert': 'convert' };
 

@@ -2,6 +2,8 @@
 // proxy (src/routes/api-proxy.ts, src/services/upstream.ts): the wire names between the two, the
 // edge's own fault codes, ApiError, and the per-code handlers (docs/PRODUCT.md, Error catalogue). Pure: no DOM, no zod,
 // no React, so the Worker and the home page bundle can both import it for a few hundred bytes.
+// Types only, erased from the build: this file stays zod-free.
+import type { ApiPath, FieldError, PayType } from './api-schemas';
 
 /** The request header that carries the page's `?host=` key to the proxy ('sv' or 'jb'). */
 export const HOST_KEY_HEADER = 'X-Upstream-Host';
@@ -10,6 +12,13 @@ export const LOCALE_HEADER = 'X-Site-Locale';
 /** The upstream keys a page may ask for with `?host=`; anything else means the release host. */
 export const HOST_KEYS = ['sv', 'jb'] as const;
 export type HostKey = (typeof HOST_KEYS)[number];
+
+export type OrderQueryPath = Extract<ApiPath, `/mingtingvip/payv2/${string}/order/query`>;
+
+/** The order query of a payment type: PayPal's for 2 (PAY_TYPES.paypal), Stripe's otherwise. */
+export function orderQueryPath(payType: PayType): OrderQueryPath {
+  return payType === 2 ? '/mingtingvip/payv2/paypal/order/query' : '/mingtingvip/payv2/stripe/order/query';
+}
 
 /** 'sv' or 'jb' exactly; every other value (a URL, an injection attempt, '') is not a key. */
 export function parseHostKey(value: string | null | undefined): HostKey | null {
@@ -35,11 +44,6 @@ export const TRANSIENT_CODES: ReadonlySet<number> = new Set([
   ...Object.values(EDGE_ERRORS).map((e) => e.code),
   5000001, // the origin's INTERNAL_ERROR
 ]);
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 /**
  * A failed call (any non-zero code but 4570002–4570005): `code` is the envelope's code, `message` the server's message or

@@ -387,11 +387,6 @@ export interface ApiResponseDataMap {
 }
 export type ApiResponseData<P extends ApiPath> = ApiResponseDataMap[P];
 
-/** The order query path of a payment type (the path is chosen by type 1 or 2). */
-export function orderQueryPath(payType: PayType): ApiPath {
-  return payType === PAY_TYPES.paypal ? '/mingtingvip/payv2/paypal/order/query' : '/mingtingvip/payv2/stripe/order/query';
-}
-
 // ── Envelopes ───────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -23,9 +23,6 @@ export const FEEDBACK_FIELDS = [
 ] as const;
 export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
 
-/** Japanese and Chinese forms ask for the family name first. */
-export const FAMILY_NAME_FIRST: ReadonlySet<string> = new Set(['ja-JP', 'zh-CN']);
-
 /** The contract's field messages and the length bounds of api-schemas.ts → `feedback.errors` keys. */
 const MESSAGE_KEYS: Record<string, string> = {
   'name is required': 'nameRequired',

@@ -10,7 +10,6 @@ export const FORM_IDS = {
   'do-not-sell-my-info': 'do-not-sell-form',
   feedback: 'feedback-form',
 } as const;
-export type FormPageId = keyof typeof FORM_IDS;
 
 /**
  * The field messages of api-schemas.ts (the contract's wording, in English) → their
@@ -35,6 +34,9 @@ export function localizeFieldMessage(message: string, t: Translate): string {
 export function isKnownFieldMessage(message: string): boolean {
   return Object.hasOwn(FIELD_MESSAGE_KEYS, message);
 }
+
+/** Locales whose forms ask for the family name before the given name (Japanese, Chinese and Korean). */
+export const FAMILY_NAME_FIRST: ReadonlySet<string> = new Set(['ja-JP', 'zh-CN', 'zh-TW', 'ko-KR']);
 
 export type FieldErrors = Record<string, string>;
 

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { CONSENT_COOKIE, consentPage, debugTagIds, DEBUG_TAG_IDS_HEADER } from '../domain/consent';
 import { tagIdsFrom } from '../domain/tracking';
-import { addPageVariant } from '../pages/page-cache-key';
+import { addPageVariant } from '../pages/machinery/page-cache-key';
 import { mutableHeaders } from './response-headers';
 
 

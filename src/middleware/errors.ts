@@ -2,8 +2,8 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env';
 import { splitLocale } from '../domain/locales';
-import { renderNotFound, renderRoute } from '../pages/router';
-import { errorRoute } from '../pages/error-route';
+import { renderNotFound, renderRoute } from '../pages/machinery/router';
+import { errorRoute } from '../pages/machinery/error-route';
 
 /** Unmatched paths, with or without a locale prefix: the localized 404 page, status 404. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => renderNotFound(c);

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { onSitePath } from '../domain/paths';
 import { LOCALES, DEFAULT_LOCALE, localizePath } from '../domain/locales';
-import { mobilePath, ROUTES } from '../pages/route-table';
-import type { PageRoute } from '../pages/types';
+import { mobilePath, ROUTES } from '../pages/machinery/route-table';
+import type { PageRoute } from '../pages/machinery/types';
 
 /** Every page URL shape of the route table (locale prefixes and /mobile/ variants), as regexes with their route. */
 const PAGE_PATTERNS: { pattern: RegExp; names: string[]; route: PageRoute }[] = ROUTES.flatMap((route) => {

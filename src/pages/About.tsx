@@ -1,7 +1,7 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
-import { legalHref, siteLinks } from './links';
-import type { PageComponent } from './types';
+import { legalHref, siteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 import { CheckList, Icon, Paragraphs, useMessageList } from './page-parts';
 import { PRODUCT_ICONS, PRODUCT_IDS } from './ProductPage';
 

@@ -1,7 +1,7 @@
 import { useT } from '../i18n/translator';
 import { ARTICLE_LIST_IDS, isArticleListId, type ArticleListId } from '../domain/articles';
-import { siteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 import { Paragraphs, formatDate } from './page-parts';
 
 interface ArticleMeta {

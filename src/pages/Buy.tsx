@@ -8,12 +8,11 @@ import { sortPlans, type Plan } from '../domain/plans';
 import type { Locale } from '../domain/locales';
 import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, type VisitorPlans } from '../services/plan-cache';
 import { PageHeader } from '../components/PageHeader';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
 import { Icon, messageKeys, withCampaign } from './page-parts';
 import { TestimonialList } from '../components/Testimonials';
-import { siteLinks } from './links';
-import type { PageComponent, PageLoadContext } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent, PageLoadContext } from './machinery/types';
 
 /** What the buy page's load step hands the page: everything needed to render without a client fetch. */
 export interface BuyData {
@@ -133,7 +132,6 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const links = siteLinks(locale, mobile);
   return (
     <div className="container page buy-page" data-page="buy" data-currency={buy.currency} data-code-table={buy.table}>
-      <IslandStylesheet island="BuyButton" />
       <PageHeader id="buy" />
       {mobile ? (
         <div className="notice" role="note">

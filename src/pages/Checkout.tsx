@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/translator';
-import CheckoutForm, { type CheckoutFormProps } from '../../client/islands/CheckoutForm';
+import type { CheckoutFormProps } from '../../client/islands/CheckoutForm';
 import { campaignFromQuery } from '../domain/campaign';
 import { codeTableFor } from '../domain/package-ids';
 import { sortPlans } from '../domain/plans';
@@ -10,14 +10,13 @@ import { localizePath, type Locale } from '../domain/locales';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
 import { Island } from '../components/Island';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { MoreSave } from '../components/MoreSave';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
 import { checkoutHref, CurrencyNote, type BuyData } from './Buy';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
-import { siteLinks } from './links';
-import type { PageComponent, PageLoad, PageLoadContext } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent, PageLoad, PageLoadContext } from './machinery/types';
 
 /**
  * What the checkout's load step found: the plan to sell; the plans to choose from, when the URL
@@ -198,7 +197,7 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
       <PlanSummary view={view} locale={locale} />
       <section className="checkout-pay-card" aria-label={t('checkout.form.heading')}>
         {data.found.currencyFallback ? <p className="checkout-currency-note">{t(`buy.currency.${data.found.currencyFallback}`, { name: data.found.requestedCurrency, code: data.found.requestedCurrency })}</p> : null}
-        <Island name="CheckoutForm" component={CheckoutForm} props={props} />
+        <Island of="CheckoutForm" props={props} />
         <noscript>
           <p className="form-noscript">{t('checkout.noscript.text')}</p>
           <p>
@@ -210,13 +209,10 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
   );
 }
 
-/** A page around a checkout (/checkout, /test-checkout, the PayPal demo): the form's and the plan summary's styles, the header. */
+/** A page around a checkout (/checkout, /test-checkout, the PayPal demo): the header; the routes link the form's and the plan summary's styles (CHECKOUT_STYLES). */
 export function CheckoutPageShell({ pageId, children }: { pageId: string; children: ReactNode }) {
   return (
     <div className="container page checkout-page" data-page={pageId}>
-      <IslandStylesheet island="CheckoutForm" />
-      {/* The plan summary reuses the buy page's plan styles. */}
-      <IslandStylesheet island="BuyButton" />
       <PageHeader id={pageId} />
       {children}
     </div>

@@ -1,13 +1,12 @@
 import { useT } from '../i18n/translator';
-import CheckoutResult, { type CheckoutResultProps } from '../../client/islands/CheckoutResult';
+import type { CheckoutResultProps } from '../../client/islands/CheckoutResult';
 import { resultTargetOf } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { Island } from '../components/Island';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { UnknownPlan } from './Checkout';
-import { siteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 
 /** The island's props: where its buttons lead in this locale. The order comes from the URL, in the browser. */
 export function resultProps(locale: Locale, mobile: boolean): CheckoutResultProps {
@@ -55,7 +54,6 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query, data 
   const links = siteLinks(locale);
   return (
     <div className="container page checkout-page checkout-result-page" data-page="checkout-result">
-      <IslandStylesheet island="CheckoutResult" />
       {data === NO_ORDER ? (
         // The introduction speaks of a payment being checked: there is none here.
         <header className="page-header">
@@ -75,7 +73,7 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query, data 
               <a href={links.licenseCode}>{t('checkout.result.licenseCodeLink')}</a>
             </p>
           </noscript>
-          <Island name="CheckoutResult" component={CheckoutResult} props={props} />
+          <Island of="CheckoutResult" props={props} />
         </>
       ) : (
         <UnknownPlan buyHref={localizePath(locale, '/buy')} />

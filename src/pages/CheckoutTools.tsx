@@ -7,11 +7,10 @@ import { StatusView } from '../../client/components/checkout/StatusView';
 import { CHECKOUT_STATUSES } from '../domain/checkout';
 import { DEFAULT_MESSAGES, messagesOf } from '../services/messages';
 import { mergeMessages, type Messages } from '../i18n/translator';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { PageHeader } from '../components/PageHeader';
 import { CheckoutBody, CheckoutPageShell, loadCheckout, type CheckoutData } from './Checkout';
-import { siteLinks } from './links';
-import type { PageComponent, PageLoadContext } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent, PageLoadContext } from './machinery/types';
 
 /** The reference origin's test cards (docs/UPSTREAM.md, "Local test payment mode"). */
 export const TEST_CARDS = [
@@ -99,7 +98,6 @@ export const TextCheckoutPage: PageComponent = ({ locale }) => {
   const keys = flatten(mergeMessages(DEFAULT_MESSAGES['checkout'] as Messages, messagesOf(locale)['checkout'] as Messages | undefined), 'checkout');
   return (
     <div className="container page checkout-page" data-page="text-checkout">
-      <IslandStylesheet island="CheckoutResult" />
       <PageHeader id="text-checkout" />
       <section aria-labelledby="text-statuses">
         <h2 id="text-statuses">{t('checkout.text.statusesHeading')}</h2>

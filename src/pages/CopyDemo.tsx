@@ -1,10 +1,9 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { Island } from '../components/Island';
-import CopyButton from '../../client/components/CopyButton';
-import { INSTALLER_PATH } from './links';
+import { INSTALLER_PATH } from './machinery/links';
 import { DemoChecks, InternalPurpose } from './InternalSections';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** A made-up code in the licence format: the demo must never show a real one. */
 export const SAMPLE_LICENSE_CODE = 'MTDR-7K4Q-9XW2-PL3M';
@@ -24,7 +23,7 @@ export const CopyDemoPage: PageComponent = ({ data }) => {
           <code className="code-value" data-sample-code>
             {SAMPLE_LICENSE_CODE}
           </code>
-          <Island name="CopyButton" component={CopyButton} props={{ value: SAMPLE_LICENSE_CODE, label: t(`${p}.licenseLabel`), className: 'button button-ghost code-copy' }} />
+          <Island of="CopyButton" props={{ value: SAMPLE_LICENSE_CODE, label: t(`${p}.licenseLabel`), className: 'button button-ghost code-copy' }} />
         </div>
       </section>
       <section className="demo-section" aria-labelledby="demo-copy-link">
@@ -33,7 +32,7 @@ export const CopyDemoPage: PageComponent = ({ data }) => {
         <p className="demo-link">
           <code data-sample-link>{downloadUrl}</code>
         </p>
-        <Island name="CopyButton" component={CopyButton} props={{ value: downloadUrl, label: t(`${p}.linkLabel`), className: 'button button-primary' }} />
+        <Island of="CopyButton" props={{ value: downloadUrl, label: t(`${p}.linkLabel`), className: 'button button-primary' }} />
       </section>
       <DemoChecks id="demo-copy" />
       <InternalPurpose id="demo-copy" />

@@ -1,9 +1,8 @@
 import { useT } from '../i18n/translator';
-import DoNotSellForm from '../../client/islands/DoNotSellForm';
 import { Island } from '../components/Island';
-import { legalHref, siteLinks } from './links';
+import { legalHref, siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 interface DoNotSellData {
   /** The request carried `Sec-GPC: 1`. */
@@ -31,7 +30,7 @@ export const DoNotSellPage: PageComponent = ({ locale, data }) => {
         </ul>
       }
     >
-      <Island name="DoNotSellForm" component={DoNotSellForm} props={{ action: formAction(locale, '/do-not-sell-my-info', false), gpc }} />
+      <Island of="DoNotSellForm" props={{ action: formAction(locale, '/do-not-sell-my-info', false), gpc }} />
     </FormPage>
   );
 };

@@ -1,11 +1,10 @@
 import { useT } from '../i18n/translator';
-import FeedbackForm from '../../client/islands/FeedbackForm';
 import { prefillFromQuery } from '../domain/feedback';
 import { TICKET_TYPES } from '../domain/api-schemas';
 import { Island } from '../components/Island';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** /feedback: contact support (docs/PRODUCT.md, Feedback ticket). The query prefills ticket_type, order_id and email. */
 export const FeedbackPage: PageComponent = ({ locale, query }) => {
@@ -25,7 +24,7 @@ export const FeedbackPage: PageComponent = ({ locale, query }) => {
         </ul>
       }
     >
-      <Island name="FeedbackForm" component={FeedbackForm} props={{ action: formAction(locale, '/feedback', false), prefill: prefillFromQuery(query, TICKET_TYPES) }} />
+      <Island of="FeedbackForm" props={{ action: formAction(locale, '/feedback', false), prefill: prefillFromQuery(query, TICKET_TYPES) }} />
     </FormPage>
   );
 };

@@ -1,9 +1,9 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
-import { PRODUCT_SLUGS, siteLinks } from './links';
+import { PRODUCT_SLUGS, siteLinks } from './machinery/links';
 import { DemoChecks, InternalPurpose } from './InternalSections';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** /components/GlareHover: the product cards with their pointer-following glare (client/lib/glare.ts). */
 export const GlareHoverDemoPage: PageComponent = ({ locale }) => {

@@ -1,11 +1,10 @@
 import { useT } from '../i18n/translator';
-import { PRODUCT_SLUGS, siteLinks } from './links';
+import { PRODUCT_SLUGS, siteLinks } from './machinery/links';
 import { ProductCard } from '../components/ProductCard';
 import { TestimonialList } from '../components/Testimonials';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useDownloadFacts, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
-import DownloadButton from '../../client/islands/DownloadButton';
 
 const KIND_ICONS: Record<string, IconName> = { documents: 'file', photos: 'image', videos: 'video', audio: 'music', email: 'mail', archives: 'archive' };
 const WHY_ICONS: Record<string, IconName> = { safe: 'shield', preview: 'eye', types: 'layers', windows: 'windows', support: 'chat', guarantee: 'refund' };
@@ -75,8 +74,7 @@ export const HomePage: PageComponent = ({ locale, mobile, query }) => {
             {mobile ? <MobileNote name={name} /> : null}
             <div className="actions">
               <Island
-                name="DownloadButton"
-                component={DownloadButton}
+                of="DownloadButton"
                 props={{ href: links.download, label: t('common.downloadProduct', { name }), className: 'button button-primary button-large', icon: true, mobile, btnId: 'home_hero' }}
               />
               <a className="button button-ghost button-large" href={buyHref}>

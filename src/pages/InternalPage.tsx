@@ -1,5 +1,5 @@
 import { PageHeader } from '../components/PageHeader';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 import { InternalPurpose } from './InternalSections';
 
 /**

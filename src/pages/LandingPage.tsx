@@ -1,9 +1,8 @@
 import { useT } from '../i18n/translator';
 import { Island } from '../components/Island';
-import DownloadButton from '../../client/islands/DownloadButton';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { CheckList, Icon, MobileNote, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 const PROOF_ICONS: Record<string, IconName> = { types: 'layers', devices: 'archive', windows: 'windows', guarantee: 'refund' };
 
@@ -29,8 +28,7 @@ export const LandingPage: PageComponent = ({ locale, mobile, query }) => {
           {mobile ? <MobileNote name={name} /> : null}
           <div className="actions">
             <Island
-              name="DownloadButton"
-              component={DownloadButton}
+              of="DownloadButton"
               props={{ href: links.download, label: t('common.downloadProduct', { name }), className: 'button button-primary button-large', icon: true, mobile, btnId: 'lp_hero' }}
             />
             <a className="button button-ghost button-large" href={withCampaign(links.buy, query)} data-lp-buy>

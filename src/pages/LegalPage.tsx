@@ -1,7 +1,7 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
-import { siteLinks, type SiteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks, type SiteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 import { Paragraphs, formatDate, messageKeys, useMessageList } from './page-parts';
 
 export interface LegalConfig {

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/translator';
-import LicenseCodeForm from '../../client/islands/LicenseCodeForm';
 import { localizePath, type Locale } from '../domain/locales';
 import { Island } from '../components/Island';
 import { PageHeader } from '../components/PageHeader';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { CheckList, useMessageList } from './page-parts';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** The page's own URL (desktop or /mobile/, in its locale): the form's no-JS action. */
 export function formAction(locale: Locale, path: string, mobile: boolean): string {
@@ -60,7 +59,7 @@ export const LicenseCodePage: PageComponent = ({ locale, mobile }) => {
         </ul>
       }
     >
-      <Island name="LicenseCodeForm" component={LicenseCodeForm} props={{ action: formAction(locale, '/license-code', mobile), queryStepsHref: links.querySteps }} />
+      <Island of="LicenseCodeForm" props={{ action: formAction(locale, '/license-code', mobile), queryStepsHref: links.querySteps }} />
     </FormPage>
   );
 };

@@ -5,10 +5,9 @@ import { productKind } from '../domain/package-ids';
 import { sortPlans, type Plan } from '../domain/plans';
 import { getPlanList, waitUntilOf, type PlanSource } from '../services/plan-cache';
 import { PageHeader } from '../components/PageHeader';
-import { IslandStylesheet } from '../components/IslandStylesheet';
 import { MoreSave } from '../components/MoreSave';
 import { Icon, Paragraphs } from './page-parts';
-import type { PageComponent, PageLoadContext } from './types';
+import type { PageComponent, PageLoadContext } from './machinery/types';
 
 /** Currencies the demo shows: two-decimal ones and the zero-decimal yen. */
 const DEMO_CURRENCIES = ['USD', 'JPY', 'EUR'] as const;
@@ -39,7 +38,6 @@ export const MoreSaveDemoPage: PageComponent = ({ locale, data }) => {
   const groups = (data ?? []) as DemoGroup[];
   return (
     <div className="container page" data-page="demo-more-save">
-      <IslandStylesheet island="BuyButton" />
       <PageHeader id="demo-more-save" />
       <section className="prose internal-purpose">
         <h2>{t('common.internal.heading')}</h2>

@@ -1,9 +1,8 @@
 import { useT } from '../i18n/translator';
-import { siteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 import { CheckList, CtaBand, FeatureCard, Icon, MobileNote, Section, messageKeys, useMessageList, withCampaign, type IconName } from './page-parts';
 import { Island } from '../components/Island';
-import DownloadButton from '../../client/islands/DownloadButton';
 import { ProductCard } from '../components/ProductCard';
 
 export const PRODUCT_IDS = ['mt-recover', 'mt-kt', 'mt-convert'] as const;
@@ -52,8 +51,7 @@ export function productPage(config: ProductConfig): PageComponent {
               {mobile ? <MobileNote name={name} /> : null}
               <div className="actions">
                 <Island
-                  name="DownloadButton"
-                  component={DownloadButton}
+                  of="DownloadButton"
                   props={{ href: links.download, label: downloadLabel, className: 'button button-primary button-large', icon: true, mobile, btnId: `${id}_hero` }}
                 />
                 {paid ? (

@@ -1,7 +1,7 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
-import { siteLinks, type SiteLinks } from './links';
-import type { PageComponent } from './types';
+import { siteLinks, type SiteLinks } from './machinery/links';
+import type { PageComponent } from './machinery/types';
 import { Icon, Paragraphs, messageKeys, useMessageList } from './page-parts';
 
 /** Steps that end in an action: the link's place in the site (its label is `….steps.<key>.link`). */

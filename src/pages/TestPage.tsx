@@ -1,12 +1,11 @@
 import { useT } from '../i18n/translator';
 import { PageHeader } from '../components/PageHeader';
 import { Island } from '../components/Island';
-import Diagnostics from '../../client/islands/Diagnostics';
 import { parseHostKey, type HostKey } from '../domain/api-handlers';
-import { entryAssets } from './assets';
+import { entryAssets } from './machinery/assets';
 import { InternalPurpose } from './InternalSections';
 import type { GeoSource } from '../middleware/geo';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 import pkg from '../../package.json';
 
 interface TestData {
@@ -66,7 +65,7 @@ export const TestPage: PageComponent = ({ locale, data }) => {
           <a href={d.host === 'release' ? '/health/upstream' : `/health/upstream?host=${d.host}`}>{t('pages.test.noscriptCheck')}</a>
         </p>
       </noscript>
-      <Island name="Diagnostics" component={Diagnostics} props={{ serverReport, host: d.host === 'release' ? null : d.host }} />
+      <Island of="Diagnostics" props={{ serverReport, host: d.host === 'release' ? null : d.host }} />
       <InternalPurpose id="test" />
     </div>
   );

@@ -1,9 +1,8 @@
 import { useT } from '../i18n/translator';
-import TrialCodeForm from '../../client/islands/TrialCodeForm';
 import { Island } from '../components/Island';
-import { siteLinks } from './links';
+import { siteLinks } from './machinery/links';
 import { FormPage, formAction } from './LicenseCode';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** The running "Free trial" activity of the upstream (docs/UPSTREAM.md, activity 1). */
 export const DEFAULT_TRIAL_ACTIVITY_ID = 1;
@@ -39,8 +38,7 @@ export const TrialCodePage: PageComponent = ({ locale, mobile, query }) => {
       }
     >
       <Island
-        name="TrialCodeForm"
-        component={TrialCodeForm}
+        of="TrialCodeForm"
         props={{
           action: formAction(locale, '/trial-code', mobile),
           activityId: trialActivityId(query),

@@ -1,9 +1,8 @@
 import { useT } from '../i18n/translator';
-import UploadImageDemo from '../../client/islands/UploadImageDemo';
 import { Island } from '../components/Island';
 import { PageHeader } from '../components/PageHeader';
 import { Paragraphs } from './page-parts';
-import type { PageComponent } from './types';
+import type { PageComponent } from './machinery/types';
 
 /** /components/UploadImage (noindex): the upload component working against POST /api/upload. */
 export const UploadImageDemoPage: PageComponent = () => {
@@ -18,7 +17,7 @@ export const UploadImageDemoPage: PageComponent = () => {
       </section>
       <section className="form-card" aria-labelledby="upload-demo-heading">
         <h2 id="upload-demo-heading">{t('feedback.upload.demo.heading')}</h2>
-        <Island name="UploadImageDemo" component={UploadImageDemo} props={{}} />
+        <Island of="UploadImageDemo" props={{}} />
       </section>
     </div>
   );

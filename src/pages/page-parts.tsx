@@ -4,7 +4,6 @@ import { DEFAULT_MESSAGES } from '../services/messages';
 import { DEFAULT_LOCALE, type Locale } from '../domain/locales';
 import { campaignFromQuery, carryCampaign } from '../domain/campaign';
 import { Island } from '../components/Island';
-import DownloadButton from '../../client/islands/DownloadButton';
 
 /**
  * Building blocks shared by the content pages (home, products, about, articles, legal).
@@ -189,8 +188,7 @@ export function CtaBand({ heading, text, downloadHref, downloadLabel, buyHref, m
           <p>{text}</p>
           <div className="actions actions-center">
             <Island
-              name="DownloadButton"
-              component={DownloadButton}
+              of="DownloadButton"
               props={{ href: downloadHref, label: downloadLabel, className: 'button button-inverse', icon: true, mobile, btnId }}
             />
             {buyHref ? (

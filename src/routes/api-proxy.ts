@@ -28,12 +28,11 @@ import {
   type FieldError,
 } from '../domain/api-schemas';
 import { API_ERRORS } from '../domain/api-errors';
-import { DEFAULT_LOCALE, LOCALES, isLocale, localizePath, type Locale } from '../domain/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locales';
 import { translatorFor } from '../services/messages';
 import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../domain/api-handlers';
-import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../domain/form';
+import { localizeFieldMessage } from '../domain/form';
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
-import { ROUTES, mobilePath } from '../pages/route-table';
 import { claimUploads, firstUnknownAttachment } from '../services/uploads';
 
 export const API_PREFIX = '/api';
@@ -210,39 +209,4 @@ function claimTicketUploads(c: AppContext, sent: unknown, answer: unknown) {
       if (missed.length > 0) console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), msg: 'ticket images not claimed', ticketId, missed }));
     }),
   );
-}
-
-// ── The form pages' own POST ────────────────────────────────────────────────────────────────
-
-/**
- * The form pages are real <form method="post"> elements whose action is the page itself. The
- * islands send through /api/ and never let the browser submit; a POST that still arrives (no
- * JavaScript, or a submit before hydration the disabled button did not stop) is answered with a
- * 303 back to the page at the form, without reading the body: nothing is sent anywhere else.
- */
-export function formPages() {
-  const app = new Hono<AppEnv>({ strict: false });
-  for (const route of ROUTES) {
-    if (!Object.hasOwn(FORM_IDS, route.id)) continue;
-    const anchor = FORM_IDS[route.id as FormPageId];
-    const paths = route.mobile ? [route.path, mobilePath(route.path)] : [route.path];
-    for (const locale of LOCALES) {
-      for (const path of paths) {
-        const pagePath = localizePath(locale, path);
-        app.post(pagePath, (c) => {
-          c.header('Cache-Control', 'no-store');
-          // Built from the route table and the request's own query: it cannot leave this page.
-          return c.redirect(`${pagePath}${new URL(c.req.url).search}#${anchor}`, 303);
-        });
-        // The do-not-sell page reads Sec-GPC while rendering, so caches must key on it.
-        if (route.id === 'do-not-sell-my-info') {
-          app.get(pagePath, async (c, next) => {
-            await next();
-            c.res.headers.append('Vary', 'Sec-GPC');
-          });
-        }
-      }
-    }
-  }
-  return app;
 }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { ROUTES, mobilePath } from '../pages/route-table';
-import { pageCache } from '../pages/page-cache';
+import { ROUTES, mobilePath } from '../pages/machinery/route-table';
+import { pageCache } from '../pages/machinery/page-cache';
 import { ARTICLE_LIST_IDS } from '../domain/articles';
 import { PACKAGE_ID_TABLES } from '../domain/package-ids';
-import type { PageRoute } from '../pages/types';
+import type { PageRoute } from '../pages/machinery/types';
 
 const MAX_ITERATIONS = 2000;
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { contentDisposition, INSTALLER_OBJECTS, parseInstallerFileName } from '../domain/tracking';
-import { renderNotFound } from '../pages/router';
+import { renderNotFound } from '../pages/machinery/router';
 import { rejectTrailingSlash } from '../middleware/trailing-slash';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { sitemapEntries } from '../pages/head';
+import { sitemapEntries } from '../pages/machinery/head';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -206,12 +206,11 @@ export async function callUpstreamAt(
     headers.set(SIGNATURE_HEADER, await signRequest(secret, timestamp, path, text));
   }
 
-  const controller = new AbortController();
-  const exchange = async (): Promise<UpstreamResult> => {
+  const exchange = async (signal: AbortSignal): Promise<UpstreamResult> => {
     let response: Response;
     try {
       // redirect: 'manual': a 3xx is a bad answer, never a hop to wherever it points.
-      response = await sender.send(new Request(sender.url, { method: 'POST', headers, body: text, redirect: 'manual', signal: controller.signal }));
+      response = await sender.send(new Request(sender.url, { method: 'POST', headers, body: text, redirect: 'manual', signal }));
     } catch (error) {
       return fault(path, 'unreachable', `fetch failed: ${String(error)}`);
     }
@@ -235,18 +234,26 @@ export async function callUpstreamAt(
     return { ok: true, status: response.status, ...envelope };
   };
 
-  // The deadline covers the whole exchange (a slow body too) and does not rely on the fetch
-  // honouring the abort signal: whichever settles first wins.
   const timeoutMs = timeoutOf(env);
+  return withDeadline(timeoutMs, exchange, () => fault(path, 'timeout', `no answer within ${timeoutMs} ms`));
+}
+
+/**
+ * `work`'s result, or `onTimeout()`'s once `ms` have passed (its signal is aborted then). The
+ * deadline covers the whole exchange (a slow body too) and does not rely on the fetch honouring
+ * the abort signal: whichever settles first wins.
+ */
+async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>, onTimeout: () => T): Promise<T> {
+  const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<UpstreamResult>((resolve) => {
+  const deadline = new Promise<T>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve(fault(path, 'timeout', `no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
+      resolve(onTimeout());
+    }, ms);
   });
   try {
-    return await Promise.race([exchange(), deadline]);
+    return await Promise.race([work(controller.signal), deadline]);
   } finally {
     clearTimeout(timer);
   }
@@ -262,17 +269,9 @@ export type { UpstreamHealth, UpstreamHealthState };
 export async function checkUpstreamHealth(env: UpstreamEnv, hostKey: HostKey | null | undefined, timeoutMs: number): Promise<UpstreamHealth> {
   const sender = senderFor(env, upstreamTarget(env, hostKey), '/health');
   if (!sender) return { state: 'unreachable', status: null, answer: null };
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<UpstreamHealth>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve({ state: 'timeout', status: null, answer: null });
-    }, timeoutMs);
-  });
-  const exchange = async (): Promise<UpstreamHealth> => {
+  const exchange = async (signal: AbortSignal): Promise<UpstreamHealth> => {
     try {
-      const response = await sender.send(new Request(sender.url, { method: 'GET', headers: { [PRODUCT_ID_HEADER]: PRODUCT_ID }, redirect: 'manual', signal: controller.signal }));
+      const response = await sender.send(new Request(sender.url, { method: 'GET', headers: { [PRODUCT_ID_HEADER]: PRODUCT_ID }, redirect: 'manual', signal }));
       const bytes = await readCappedBytes(response, 4096).catch(() => null);
       const line = bytes ? new TextDecoder().decode(bytes).split('\n')[0]!.trim().slice(0, 40) : '';
       const ok = response.status >= 200 && response.status < 300;
@@ -281,9 +280,5 @@ export async function checkUpstreamHealth(env: UpstreamEnv, hostKey: HostKey | n
       return { state: 'unreachable', status: null, answer: null };
     }
   };
-  try {
-    return await Promise.race([exchange(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withDeadline(timeoutMs, exchange, () => ({ state: 'timeout', status: null, answer: null }));
 }

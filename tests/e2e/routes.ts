@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
-import type { PageRoute } from '../../src/pages/types';
+import type { PageRoute } from '../../src/pages/machinery/types';
 
 // The route table imports JSON and TSX, which Playwright's loader cannot: load it through Vite's
 // module runner instead, so the e2e suite walks exactly the routes the Worker serves.
-const routeTable = fileURLToPath(new URL('../../src/pages/route-table.ts', import.meta.url));
+const routeTable = fileURLToPath(new URL('../../src/pages/machinery/route-table.ts', import.meta.url));
 const viteConfig = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 // Stylesheets that islands import mean nothing here (and Vite's CSS pipeline needs a build): stub them.
 const EMPTY_CSS = '\0e2e-empty-css';
@@ -14,13 +14,15 @@ const noCss = {
   resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
   load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
 };
-// The browser-only locale loaders: the same stand-in as the Worker's (wrangler.toml [alias]).
-const noUiMessages = {
-  name: 'e2e-no-ui-messages',
-  enforce: 'pre' as const,
-  resolveId: (id: string) => (id === 'virtual:ui-messages' ? fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url)) : null),
-};
-const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss, noUiMessages] });
+// runnerImport loads no config file (it sets configFile: false), so the project's locale plugin is
+// absent: the browser-only message module gets the Worker's stand-in, as wrangler.toml's [alias] does.
+const uiMessages = fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url));
+const { module } = await runnerImport<typeof import('../../src/pages/machinery/route-table')>(routeTable, {
+  configFile: viteConfig,
+  logLevel: 'error',
+  plugins: [noCss],
+  resolve: { alias: { 'virtual:ui-messages': uiMessages } },
+});
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;

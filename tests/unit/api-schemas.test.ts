@@ -11,11 +11,11 @@ import {
   feedbackAddRequestSchema,
   isApiPath,
   listGroupRequestSchema,
-  orderQueryPath,
   PAY_TYPES,
   readEnvelope,
   testPaymentConfirmRequestSchema,
 } from '../../src/domain/api-schemas';
+import { orderQueryPath } from '../../src/domain/api-handlers';
 
 const common = { app_id: 81, lang: 'en-US' };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;

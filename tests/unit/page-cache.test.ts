@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache } from '../../src/pages/page-cache';
-import { noncePlaceholder, pageFromHtml, withNonce, type RenderedPage } from '../../src/pages/render';
+import { PageCache } from '../../src/pages/machinery/page-cache';
+import { noncePlaceholder, pageFromHtml, withNonce, type RenderedPage } from '../../src/pages/machinery/render';
 
 const page = (bytes: number): RenderedPage => ({ template: new Uint8Array(bytes), nonceAt: [], bytes });
 

@@ -17,7 +17,7 @@ import {
   tagMetaContent,
   tidsFor,
 } from '../../src/domain/tracking';
-import { INSTALLER_PATH } from '../../src/pages/links';
+import { INSTALLER_PATH } from '../../src/pages/machinery/links';
 import { getShortCodeRequestSchema } from '../../src/domain/api-schemas';
 import { pageCsp } from '../../src/domain/security-headers';
 import { INSTALLER_KEY, installerBytes, INSTALLER_SIZE } from '../../scripts/seed-installer.mjs';

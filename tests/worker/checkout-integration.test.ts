@@ -4,8 +4,8 @@ import { app } from '../../src/index';
 import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from './helpers';
 import type { Locale } from '../../src/domain/locales';
 import { formatMoney } from '../../src/domain/money';
-import { INSTALLER_PATH } from '../../src/pages/links';
-import { SPEC_SITEMAP_LIST } from '../../src/pages/route-table';
+import { INSTALLER_PATH } from '../../src/pages/machinery/links';
+import { SPEC_SITEMAP_LIST } from '../../src/pages/machinery/route-table';
 
 
 /** The props of the first island called `name`. */

@@ -6,8 +6,8 @@ import type { AppEnv } from '../../src/env';
 import { securityHeaders } from '../../src/middleware/security';
 import { requestContext } from '../../src/middleware/context';
 import { errorFallbackHtml, notFound, onError } from '../../src/middleware/errors';
-import { renderRoute } from '../../src/pages/router';
-import type { PageRoute } from '../../src/pages/types';
+import { renderRoute } from '../../src/pages/machinery/router';
+import type { PageRoute } from '../../src/pages/machinery/types';
 import { h1Of, htmlLang, message, titleOf } from './helpers';
 
 // A secret-looking message and a stack: neither may reach the visitor.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { LOCALES, localizePath } from '../../src/domain/locales';
-import { ROUTES, fillPath, mobilePath } from '../../src/pages/route-table';
+import { ROUTES, fillPath, mobilePath } from '../../src/pages/machinery/route-table';
 import { ORIGIN, UA, isSameSitePath } from './helpers';
 
 // Shared pieces of the property-based fuzz suites (tests/worker/fuzz-*.test.ts): hostile input

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/pages/route-table';
+import { ROUTES } from '../../src/pages/machinery/route-table';
 import { LOCALES, localizePath, type Locale } from '../../src/domain/locales';
-import { MOBILE_PATHS } from '../../src/pages/links';
+import { MOBILE_PATHS } from '../../src/pages/machinery/links';
 import { attributeValues, get, ORIGIN, titleOf, UA } from './helpers';
 
 /** Same-site page links of a page: `<a href>` only, resolved against the page's URL, no fragment. */

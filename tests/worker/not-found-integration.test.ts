@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ROUTES } from '../../src/pages/route-table';
+import { ROUTES } from '../../src/pages/machinery/route-table';
 import { LOCALES, localePrefix, localizePath, splitLocale, type Locale } from '../../src/domain/locales';
 import { attributeValues, get, h1Of, htmlLang, isSameSitePath, message, ORIGIN } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fillPath, mobilePath } from '../../src/pages/route-table';
+import { ROUTES, fillPath, mobilePath } from '../../src/pages/machinery/route-table';
 import { LOCALES, localizePath, type Locale } from '../../src/domain/locales';
 import { expectedTitle, get, h1Of, htmlLang, message, titleOf, UA } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fillPath, mobilePath } from '../../src/pages/route-table';
+import { ROUTES, fillPath, mobilePath } from '../../src/pages/machinery/route-table';
 import { LOCALES, localizePath } from '../../src/domain/locales';
 import { get, isSameSitePath, setCookieValue, UA } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/pages/route-table';
+import { ROUTES } from '../../src/pages/machinery/route-table';
 import { LOCALES, localizePath } from '../../src/domain/locales';
 import { ARTICLE_LIST_IDS } from '../../src/domain/articles';
 import { get, ORIGIN } from './helpers';
@@ -16,7 +16,7 @@ function parseSitemap(xml: string): SitemapUrl[] {
   }));
 }
 
-// Expected independently of src/pages/head.ts: the indexable pages, from the route table's flags.
+// Expected independently of src/pages/machinery/head.ts: the indexable pages, from the route table's flags.
 const indexable = ROUTES.filter((route) => route.indexable);
 const localizedPaths = indexable
   .filter((route) => route.localized)

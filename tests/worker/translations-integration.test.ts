@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fillPath } from '../../src/pages/route-table';
+import { ROUTES, fillPath } from '../../src/pages/machinery/route-table';
 import { DEFAULT_LOCALE, LOCALES, localizePath } from '../../src/domain/locales';
 import type { Messages } from '../../src/i18n/translator';
 import { decodeHtml, get, MESSAGES } from './helpers';

@@ -1,10 +1,10 @@
-import type { I18n } from '../i18n/translator';
-import { DEFAULT_LOCALE, LOCALE_ENTRIES, LOCALES, localizePath, type Locale } from '../domain/locales';
-import type { HeadInfo } from '../components/Document';
+import type { I18n } from '../../i18n/translator';
+import { DEFAULT_LOCALE, LOCALE_ENTRIES, LOCALES, localizePath, type Locale } from '../../domain/locales';
+import type { HeadInfo } from '../../components/Document';
 import { fillPath, mobilePath, ROUTES, SPEC_SITEMAP_LIST } from './route-table';
 import type { PageRoute } from './types';
 import { legalHref } from './links';
-import { ARTICLE_LIST_IDS } from '../domain/articles';
+import { ARTICLE_LIST_IDS } from '../../domain/articles';
 
 /** Absolute URL of a route in a locale (desktop variant unless `mobile`). */
 export function routeUrl(siteUrl: string, route: PageRoute, locale: Locale, params: Record<string, string> = {}, mobile = false): string {
@@ -14,8 +14,8 @@ export function routeUrl(siteUrl: string, route: PageRoute, locale: Locale, para
 
 /** hreflang alternates of a page: every locale, plus x-default (en-US). */
 export function alternatesFor(siteUrl: string, route: PageRoute, params: Record<string, string>, mobile = false): Record<string, string> {
-  if (!route.localized) {
-    const kind = route.id === 'agreement' ? 'agreement' : 'privacy';
+  if (route.legal) {
+    const kind = route.legal;
     const out: Record<string, string> = {};
     for (const entry of LOCALE_ENTRIES) out[entry.code] = new URL(legalHref(kind, entry.legalLang), siteUrl).href;
     out['x-default'] = new URL(legalHref(kind, 'en'), siteUrl).href;
@@ -45,8 +45,8 @@ export function headFor(opts: {
     ? routeUrl(siteUrl, route, locale, params)
     : new URL(`${route.path}?lang=${query.get('lang') ?? 'en'}`, siteUrl).href;
   return {
-    title: route.id === 'home' ? siteTitle : `${pageTitle} | ${t('site.name')}`,
-    description: route.id === 'home' ? t('site.description') : t(keys.description),
+    title: route.siteTitle ? siteTitle : `${pageTitle} | ${t('site.name')}`,
+    description: route.siteTitle ? t('site.description') : t(keys.description),
     canonical,
     alternates: alternatesFor(siteUrl, route, params, mobile),
     mobileAlternate: route.mobile && !mobile ? routeUrl(siteUrl, route, locale, params, true) : undefined,

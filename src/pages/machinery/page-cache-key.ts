@@ -1,6 +1,6 @@
-import type { AppContext } from '../env';
-import { CAMPAIGN_KEYS } from '../domain/campaign';
-import type { Locale } from '../domain/locales';
+import type { AppContext } from '../../env';
+import { CAMPAIGN_KEYS } from '../../domain/campaign';
+import type { Locale } from '../../domain/locales';
 import type { PageLoad, PageRoute } from './types';
 
 /**

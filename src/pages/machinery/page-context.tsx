@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { ConsentPage } from '../domain/consent';
+import type { ConsentPage } from '../../domain/consent';
 
 /**
  * What server components may know while a page renders. Deliberately not the request: a rendered
- * page is cached per isolate (src/pages/page-cache.ts), so anything that reads the request must do
+ * page is cached per isolate (src/pages/machinery/page-cache.ts), so anything that reads the request must do
  * it in the page's `load` step, where it also names what it read in the cache key (or turns the
  * cache off). Components that need a nonce get a placeholder here, which the cache swaps for the
  * request's own nonce in every answer.

@@ -1,5 +1,5 @@
 import type { PageRoute } from './types';
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage } from '../ErrorPage';
 
 /** The error page: not in the route table (it has no URL of its own), rendered by the error handler. */
 export function errorRoute(status: number): PageRoute {

@@ -1,4 +1,4 @@
-import manifest from '../../dist/client/.vite/manifest.json';
+import manifest from '../../../dist/client/.vite/manifest.json';
 
 interface ManifestChunk {
   file: string;

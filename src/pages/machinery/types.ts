@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
-import type { Locale } from '../domain/locales';
-import type { AppContext } from '../env';
+import type { Locale } from '../../domain/locales';
+import type { AppContext } from '../../env';
+import type { IslandName } from '../../components/islands';
 
 export interface PageProps {
   locale: Locale;
@@ -44,7 +45,7 @@ export interface PageLoad {
  * A page component. A page that needs data (e.g. the buy page's plans) declares `Page.load`: the
  * router awaits it before rendering, so the page renders complete (no client fetch, no layout
  * shift) and the step can still set response headers. Components never see the request (see
- * src/pages/page-context.tsx): whatever a page reads from it goes through `load`, which names it
+ * src/pages/machinery/page-context.tsx): whatever a page reads from it goes through `load`, which names it
  * in `cacheKey`.
  */
 export type PageComponent = ((props: PageProps) => ReactElement) & {
@@ -84,7 +85,7 @@ export interface PageRoute {
   /**
    * false: every answer is rendered fresh and never cached (for a page whose HTML depends on request
    * data that neither the cache key nor its `load` step's `cacheKey` names). Default: cached per
-   * isolate (src/pages/page-cache-key.ts lists what the key holds).
+   * isolate (src/pages/machinery/page-cache-key.ts lists what the key holds).
    */
   cache?: boolean;
   /**
@@ -107,6 +108,32 @@ export interface PageRoute {
   campaignLinks?: boolean;
   /** For unlocalized pages: the locale to render in, from the query. */
   localeFromQuery?: (query: URLSearchParams) => Locale;
+  /**
+   * The static legal document this page is: its language switcher and hreflang alternates point
+   * at the document's `?lang=` URLs instead of locale prefixes.
+   */
+  legal?: 'agreement' | 'privacy';
+  /**
+   * A first visit at the default locale with no locale cookie (never a bot) is redirected once to
+   * the visitor's Accept-Language locale; the redirect sets the cookie, so it cannot loop.
+   */
+  offerLanguage?: boolean;
+  /**
+   * The page holds a `<form method="post">` whose action is the page itself (the no-JS fallback of
+   * an island that sends through /api/): a POST to the page is answered 303 back to it at this
+   * form id, without reading the body.
+   */
+  formPost?: string;
+  /** Request headers the page's `load` step reads (e.g. Sec-GPC): added to the answer's Vary so caches key on them. */
+  vary?: readonly string[];
+  /**
+   * Islands whose stylesheets the page links whatever it renders, in this order: its own markup
+   * uses their styles (the buy page's plan grid, a status view without its island, a page that
+   * may render without the island).
+   */
+  islandStyles?: readonly IslandName[];
+  /** The title and description are the site's own (`site.title`, `site.description`), with no ' | <site name>' suffix. */
+  siteTitle?: boolean;
 }
 
 export type PageElement = ReactElement;

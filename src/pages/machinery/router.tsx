@@ -1,15 +1,16 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { reactRenderer } from '@hono/react-renderer';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { setCookie, getCookie } from 'hono/cookie';
-import type { AppContext, AppEnv } from '../env';
-import { onSitePath, readsAsOtherHost } from '../domain/paths';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../domain/locales';
-import { Document, type HeadInfo } from '../components/Document';
-import { Layout } from '../components/Layout';
-import { loadMessages, messagesReady, translatorFor } from '../services/messages';
-import { I18nProvider, type I18n } from '../i18n/translator';
-import { tagIdsFrom, tagMetaContent } from '../domain/tracking';
+import type { AppContext, AppEnv } from '../../env';
+import { onSitePath, readsAsOtherHost } from '../../domain/paths';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_ENTRIES, LOCALES, localizePath, negotiateLocale, splitLocale, type Locale } from '../../domain/locales';
+import { Document, type HeadInfo } from '../../components/Document';
+import { Layout } from '../../components/Layout';
+import { IslandStylesheets } from '../../components/Island';
+import { loadMessages, messagesReady, translatorFor } from '../../services/messages';
+import { I18nProvider, type I18n } from '../../i18n/translator';
+import { tagIdsFrom, tagMetaContent } from '../../domain/tracking';
 import { PageContextProvider, type PageRenderFacts } from './page-context';
 import { pageFromHtml, withNonce, noncePlaceholder } from './render';
 import { pageCache } from './page-cache';
@@ -18,7 +19,7 @@ import { fillPath, mobilePath, NOT_FOUND_ROUTE, ROUTES } from './route-table';
 import type { PageRoute } from './types';
 import { headFor } from './head';
 import { legalHref, siteLinks, withCampaignLinks } from './links';
-import type { NavLanguage } from '../../client/islands/NavBar';
+import type { NavLanguage } from '../../../client/islands/NavBar';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -55,8 +56,8 @@ function languagesFor(route: PageRoute | null, rest: string, current: Locale, se
   const carryQuery = route?.clientQuery ? true : undefined;
   return LOCALE_ENTRIES.map((entry) => {
     let href: string;
-    if (route && !route.localized) {
-      href = legalHref(route.id === 'agreement' ? 'agreement' : 'privacy', entry.legalLang);
+    if (route?.legal) {
+      href = legalHref(route.legal, entry.legalLang);
     } else {
       href = localizePath(entry.code, onSitePath(rest)) + search;
     }
@@ -111,6 +112,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     await documentRenderer(c, async () => {});
     const rendered = await c.render(
       <Layout links={links} languages={languagesFor(route, rest, locale, route.localized ? search : '')}>
+        {route.islandStyles ? <IslandStylesheets of={route.islandStyles} /> : null}
         <Page locale={locale} mobile={mobile} params={params} query={query} data={loaded?.data} />
       </Layout>,
       { head, facts, i18n },
@@ -153,19 +155,41 @@ function handler(route: PageRoute, locale: Locale, mobile: boolean) {
     const target = agentRedirectTarget(c, route, locale, mobile);
     if (target) return c.redirect(target, 302);
 
-    // First visit to the default home with no recorded choice: offer the visitor's language, once.
+    const rest = fillPath(mobile ? mobilePath(route.path) : route.path, params);
+    // First visit at the default locale with no recorded choice: offer the visitor's language, once.
     const cookieLocale = getCookie(c, LOCALE_COOKIE);
-    if (route.id === 'home' && locale === DEFAULT_LOCALE && !cookieLocale && !c.get('device').bot) {
+    if (route.offerLanguage && locale === DEFAULT_LOCALE && !cookieLocale && !c.get('device').bot) {
       c.header('Vary', 'Accept-Language, Cookie, User-Agent, Sec-CH-UA-Mobile');
       const preferred = negotiateLocale(c.req.header('accept-language'));
       if (preferred && preferred !== DEFAULT_LOCALE) {
         setLocaleCookie(c, preferred);
-        return c.redirect(localizePath(preferred, mobile ? '/mobile' : '/') + new URL(c.req.url).search, 302);
+        return c.redirect(localizePath(preferred, rest) + new URL(c.req.url).search, 302);
       }
     }
     if (route.localized && cookieLocale !== locale) setLocaleCookie(c, locale);
-    const rest = fillPath(mobile ? mobilePath(route.path) : route.path, params);
     return renderRoute(c, { route, locale: effectiveLocale, mobile, params, rest });
+  };
+}
+
+/**
+ * The no-JS fallback of a page's form (`formPost`): the islands send through /api/ and never let
+ * the browser submit, so a POST that still arrives (no JavaScript, or a submit before hydration the
+ * disabled button did not stop) goes back to the page at the form, and nothing is sent anywhere.
+ */
+function formFallback(pagePath: string, anchor: string) {
+  return (c: AppContext) => {
+    c.header('Cache-Control', 'no-store');
+    // Built from the route table and the request's own query: it cannot leave this page.
+    return c.redirect(`${pagePath}${new URL(c.req.url).search}#${anchor}`, 303);
+  };
+}
+
+/** Appends the route's `vary` headers to every GET answer of the page, whatever it turned out to be (a redirect, the error page). */
+function varyOn(names: readonly string[]): MiddlewareHandler<AppEnv> {
+  const value = names.join(', ');
+  return async (c, next) => {
+    await next();
+    c.res.headers.append('Vary', value);
   };
 }
 
@@ -195,9 +219,14 @@ export function pageRoutes() {
   app.get('/en-US', (c) => c.redirect('/' + new URL(c.req.url).search, 301));
   for (const route of ROUTES) {
     const locales: readonly Locale[] = route.localized ? LOCALES : [DEFAULT_LOCALE];
+    const variants = route.mobile ? [false, true] : [false];
     for (const locale of locales) {
-      app.get(localizePath(locale, route.path), handler(route, locale, false));
-      if (route.mobile) app.get(localizePath(locale, mobilePath(route.path)), handler(route, locale, true));
+      for (const mobile of variants) {
+        const path = localizePath(locale, mobile ? mobilePath(route.path) : route.path);
+        if (route.vary) app.get(path, varyOn(route.vary), handler(route, locale, mobile));
+        else app.get(path, handler(route, locale, mobile));
+        if (route.formPost) app.post(path, formFallback(path, route.formPost));
+      }
     }
   }
   return app;

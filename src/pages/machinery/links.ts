@@ -1,5 +1,5 @@
-import { localeEntry, localizePath, type LegalLang, type Locale } from '../domain/locales';
-import { campaignFromQuery, carryCampaign, CAMPAIGN_KEYS } from '../domain/campaign';
+import { localeEntry, localizePath, type LegalLang, type Locale } from '../../domain/locales';
+import { campaignFromQuery, carryCampaign, CAMPAIGN_KEYS } from '../../domain/campaign';
 
 export const INSTALLER_PATH = '/download/mt-recover_setup_16_1.exe';
 

@@ -4,7 +4,7 @@ import type { RenderedPage } from './render';
  * Rendered pages per isolate, least recently used first out, bounded by entry count and bytes.
  * An isolate has 128 MB; a page is 20–60 KB, so the default (500 pages, 16 MB) holds every page
  * of every locale, variant and currency with room for campaign links, and can never crowd out
- * the rest of the isolate. Keys come from src/pages/page-cache-key.ts.
+ * the rest of the isolate. Keys come from src/pages/machinery/page-cache-key.ts.
  */
 export class PageCache {
   readonly #entries = new Map<string, RenderedPage>();
