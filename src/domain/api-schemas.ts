@@ -248,6 +248,18 @@ export const privacyControlAddRequestSchema = z.object({
   common: commonSchema,
 });
 
+/**
+ * A buyer withdraws from the contract, or asks for the 30-day money-back refund, for one order
+ * (docs/UPSTREAM.md, Withdrawal). The email must be the order's: the two together identify the
+ * buyer, as nobody logs in. `common.lang` is the acknowledgement mail's language.
+ */
+export const withdrawalRequestSchema = z.object({
+  email: emailSchema,
+  order_id: orderIdSchema,
+  reason: optionalText('reason', 1000),
+  common: commonWithLangSchema,
+});
+
 // ── Response data, one type per call (the envelope's fields sit beside these) ────────────────
 
 export type EmptyData = Record<string, never>;
@@ -334,6 +346,18 @@ export interface PrivacyControlAddData {
   request_id: string;
 }
 
+export interface WithdrawalRequestData {
+  /** The upstream's reference of the request (the same for every repeat of it). */
+  request_id: string;
+  order_id: string;
+  /** Epoch seconds at which the upstream first received a request for this order. */
+  received_at: number;
+  /** True when this order's request had been received before: nothing new was recorded or mailed. */
+  already_received: boolean;
+  /** The order's payment status when the request was answered (a refund may already be under way). */
+  pay_status: PayStatus;
+}
+
 // ── The call table ──────────────────────────────────────────────────────────────────────────
 
 /** The request schema of every allowed upstream path, as the origin serves them. */
@@ -352,6 +376,7 @@ export const API_REQUEST_SCHEMAS = {
   '/mingtingvip/payv2/paypal/order/query': orderQueryRequestSchema,
   '/pay/get_cd_key': getCdKeyRequestSchema,
   '/privacy_control/add': privacyControlAddRequestSchema,
+  '/pay/withdrawal_request': withdrawalRequestSchema,
 } as const;
 
 export type ApiPath = keyof typeof API_REQUEST_SCHEMAS;
@@ -381,6 +406,7 @@ export interface ApiResponseDataMap {
   '/mingtingvip/payv2/paypal/order/query': OrderQueryData;
   '/pay/get_cd_key': CdKeyData;
   '/privacy_control/add': PrivacyControlAddData;
+  '/pay/withdrawal_request': WithdrawalRequestData;
 }
 export type ApiResponseData<P extends ApiPath> = ApiResponseDataMap[P];
 
