@@ -184,6 +184,8 @@ export function createApiClient(transport: ApiTransport) {
       payType === 2 ? call('/mingtingvip/payv2/paypal/order/query', payload) : call('/mingtingvip/payv2/stripe/order/query', payload),
     getLicenceCode: (payload: ApiPayload<'/pay/get_cd_key'>) => call('/pay/get_cd_key', payload),
     addPrivacyRequest: (payload: ApiPayload<'/privacy_control/add'>) => call('/privacy_control/add', payload),
+    /** Withdraws from the contract of one order (or asks for its money-back refund); idempotent per order. */
+    requestWithdrawal: (payload: ApiPayload<'/pay/withdrawal_request'>) => call('/pay/withdrawal_request', payload),
     /** Outside production only: the reference origin's test payment step (the proxy refuses it in production). */
     confirmTestPayment: (payload: TestPaymentConfirmRequest) =>
       transport.track(() => exchange('/test-payments/confirm', payload)) as Promise<TestPaymentConfirmData & EnvelopeHead>,

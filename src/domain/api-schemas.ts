@@ -253,10 +253,11 @@ export const privacyControlAddRequestSchema = z.object({
  * (docs/UPSTREAM.md, Withdrawal). The email must be the order's: the two together identify the
  * buyer, as nobody logs in. `common.lang` is the acknowledgement mail's language.
  */
+export const WITHDRAWAL_REASON_MAX = 1000;
 export const withdrawalRequestSchema = z.object({
   email: emailSchema,
   order_id: orderIdSchema,
-  reason: optionalText('reason', 1000),
+  reason: optionalText('reason', WITHDRAWAL_REASON_MAX),
   common: commonWithLangSchema,
 });
 

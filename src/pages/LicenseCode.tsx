@@ -15,10 +15,11 @@ export function formAction(locale: Locale, path: string, mobile: boolean): strin
 }
 
 /**
- * The shell of the three email-form pages: heading, the form island in a card, and a short
- * "good to know" list beside it (`pages.<id>.help`).
+ * The shell of the form pages (licence code, trial code, do-not-sell, withdrawal): heading, the
+ * form island in a card, and a short "good to know" list beside it (`pages.<id>.help`); without
+ * JavaScript, `noscript` (default `pages.<id>.noscript`) says what to do instead.
  */
-export function FormPage({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
+export function FormPage({ id, children, aside, noscript }: { id: string; children: ReactNode; aside?: ReactNode; noscript?: string }) {
   const t = useT();
   const help = useMessageList(`pages.${id}.help.items`);
   return (
@@ -28,7 +29,7 @@ export function FormPage({ id, children, aside }: { id: string; children: ReactN
         <section className="form-card" aria-label={t(`pages.${id}.heading`)}>
           {children}
           <noscript>
-            <p className="form-noscript">{t(`pages.${id}.noscript`)}</p>
+            <p className="form-noscript">{noscript ?? t(`pages.${id}.noscript`)}</p>
           </noscript>
         </section>
         <aside className="form-aside" aria-labelledby={`${id}-help`}>
