@@ -256,7 +256,12 @@ export const privacyControlAddRequestSchema = z.object({
 export const WITHDRAWAL_REASON_MAX = 1000;
 export const withdrawalRequestSchema = z.object({
   email: emailSchema,
-  order_id: orderIdSchema,
+  // Typed by the buyer: a blank field is 'required', not 'invalid' (orderIdSchema's other callers send ids they were given).
+  order_id: z
+    .string({ error: requiredOrInvalid('order id') })
+    .trim()
+    .min(1, { error: 'order id is required', abort: true })
+    .regex(/^[A-Za-z0-9_-]{6,64}$/, 'order id is invalid'),
   reason: optionalText('reason', WITHDRAWAL_REASON_MAX),
   common: commonWithLangSchema,
 });

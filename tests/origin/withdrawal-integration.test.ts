@@ -97,6 +97,8 @@ describe('/pay/withdrawal_request', () => {
         { field: 'order_id', message: 'order id is required' },
       ]),
     );
+    const blank = await call(PATH, { email: SEED_EMAILS.paid, order_id: '   ', common: common() }, { ip });
+    expect(blank.body.errors).toEqual([{ field: 'order_id', message: 'order id is required' }]);
     const noLang = await call(PATH, { email: SEED_EMAILS.paid, order_id: 'MTSEEDPAID0000001', common: { app_id: 81 } }, { ip });
     expect(noLang.body.errors).toEqual([{ field: 'common.lang', message: 'lang is required' }]);
   });
