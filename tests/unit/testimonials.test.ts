@@ -11,7 +11,10 @@ import enUS from '../../locales/en-US.json';
 
 const render = (realReviews?: boolean) =>
   renderToStaticMarkup(
-    createElement(I18nProvider, { value: createTranslator('en-US', enUS as unknown as Messages) }, createElement(TestimonialList, { page: 'home', ...(realReviews === undefined ? {} : { realReviews }) })),
+    createElement(I18nProvider, {
+      value: createTranslator('en-US', enUS as unknown as Messages),
+      children: createElement(TestimonialList, { page: 'home', ...(realReviews === undefined ? {} : { realReviews }) }),
+    }),
   );
 
 describe('the testimonials flag', () => {
