@@ -183,6 +183,8 @@ export function createApiClient(transport: ApiTransport) {
     queryOrder: (payType: PayType, payload: ApiPayload<OrderQueryPath>) => call(orderQueryPath(payType), payload),
     getLicenceCode: (payload: ApiPayload<'/pay/get_cd_key'>) => call('/pay/get_cd_key', payload),
     addPrivacyRequest: (payload: ApiPayload<'/privacy_control/add'>) => call('/privacy_control/add', payload),
+    /** Withdraws from the contract of one order (or asks for its money-back refund); idempotent per order. */
+    requestWithdrawal: (payload: ApiPayload<'/pay/withdrawal_request'>) => call('/pay/withdrawal_request', payload),
     /** Outside production only: the reference origin's test payment step (the proxy refuses it in production). */
     confirmTestPayment: (payload: TestPaymentConfirmRequest) =>
       transport.track(() => exchange('/test-payments/confirm', payload)) as Promise<TestPaymentConfirmData & EnvelopeHead>,

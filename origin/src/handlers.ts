@@ -13,6 +13,7 @@ import {
 } from './orders';
 import { listGroup } from './plans';
 import { addPrivacyRequest } from './privacy';
+import { requestWithdrawal } from './withdrawal';
 
 /** Every API call and the handler that answers it. */
 export const CALL_HANDLERS: CallHandlers = {
@@ -30,4 +31,5 @@ export const CALL_HANDLERS: CallHandlers = {
   '/mingtingvip/payv2/paypal/order/query': queryPaypalOrder,
   '/pay/get_cd_key': getCdKey,
   '/privacy_control/add': addPrivacyRequest,
+  '/pay/withdrawal_request': requestWithdrawal,
 };

@@ -24,6 +24,7 @@ export const newTrialCode = () => grouped('MTTR');
 export const newOrderId = () => `MT${randomCode(16)}`;
 export const newTicketId = () => `FB${randomCode(14)}`;
 export const newPrivacyRequestId = () => `PC${randomCode(14)}`;
+export const newWithdrawalRequestId = () => `WR${randomCode(14)}`;
 export const newCaptchaId = () => randomCode(24).toLowerCase();
 export const newSecret = () => randomCode(24).toLowerCase();
 

@@ -2,7 +2,7 @@
 // the e2e suite can check that a licence or trial code "was sent to the email".
 
 export interface Mail {
-  kind: 'licence_codes' | 'purchase' | 'trial_code';
+  kind: 'licence_codes' | 'purchase' | 'trial_code' | 'withdrawal_received';
   to: string;
   lang: string;
   subject: string;
@@ -31,4 +31,32 @@ export interface LicenceLine {
 export function licenceMailBody(lines: readonly LicenceLine[]): string {
   const list = lines.map((l) => `Order ${l.order_id} (${l.title}): ${l.cd_key}`).join('\n');
   return `Here are the registration codes of your MT Data Recovery purchases:\n\n${list}\n\nEnter a code in the application to activate it. Replies from support arrive within 24 hours.`;
+}
+
+export interface WithdrawalReceipt {
+  requestId: string;
+  orderId: string;
+  email: string;
+  /** Epoch seconds. */
+  receivedAt: number;
+  reason: string | null;
+}
+
+/**
+ * The acknowledgement of a withdrawal or refund request: what was received and when (UTC), so the
+ * buyer keeps a record of it on a durable medium.
+ */
+export function withdrawalMailBody(receipt: WithdrawalReceipt): string {
+  const received = new Date(receipt.receivedAt * 1000).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+  return [
+    'We have received your request to withdraw from the contract and to be refunded.',
+    '',
+    `Order number: ${receipt.orderId}`,
+    `Email address: ${receipt.email}`,
+    `Received: ${received}`,
+    `Reason given: ${receipt.reason ?? '(none)'}`,
+    `Reference: ${receipt.requestId}`,
+    '',
+    'Keep this email as your record of the request. We refund the payment to the payment method you used and write to you at this address when it is done. Replies from support arrive within 24 hours.',
+  ].join('\n');
 }

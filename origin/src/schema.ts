@@ -236,6 +236,22 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE UNIQUE INDEX IF NOT EXISTS feedback_uploads_key ON feedback_uploads (upload_key)`,
     ],
   },
+  {
+    name: '0004_withdrawal_requests',
+    statements: [
+      // Withdrawals and money-back requests: one per order (a repeat answers the first one), with
+      // the time it was received, which the acknowledgement mail states.
+      `CREATE TABLE IF NOT EXISTS withdrawal_requests (
+  request_id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL UNIQUE,
+  email TEXT NOT NULL,
+  reason TEXT,
+  lang TEXT NOT NULL,
+  client_key TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

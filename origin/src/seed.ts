@@ -5,8 +5,11 @@
 // when missing, so re-seeding never undoes what a test did — POST /__admin/reset does that.
 // Self-contained on purpose: the write script imports this file directly under Node.
 
-/** Bump when the seed changes, so databases seeded by an older version are upserted again. */
-export const SEED_VERSION = '4';
+/**
+ * Bump when the seed or the schema changes: a database brought up by an older version then gets
+ * the new tables (ensureSeeded runs the schema only when the version differs) and rows.
+ */
+export const SEED_VERSION = '5';
 
 export const SEED_EMAILS = {
   /** Two paid orders (Stripe and PayPal): licence mail works, trial refused with 4570003. */

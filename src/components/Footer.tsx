@@ -50,6 +50,8 @@ export function Footer({ links }: { links: SiteLinks }) {
       id: 'support',
       heading: t('layout.footer.support'),
       items: [
+        // The withdrawal function, on every page (EU consumer law asks for it to be easy to find).
+        { href: links.withdraw, label: t('layout.footer.withdraw') },
         { href: links.licenseCode, label: t('layout.footer.licenseCode') },
         { href: links.trialCode, label: t('layout.footer.trialCode') },
         { href: links.querySteps, label: t('layout.footer.findOrder') },
@@ -64,6 +66,8 @@ export function Footer({ links }: { links: SiteLinks }) {
         { href: links.agreement, label: t('ui.nav.agreement'), external: true },
         { href: links.privacy, label: t('ui.nav.privacy'), external: true },
         { href: links.doNotSell, label: t('layout.footer.doNotSell') },
+        { href: links.tokushoho, label: t('layout.footer.tokushoho') },
+        { href: links.accessibility, label: t('layout.footer.accessibility') },
       ],
     },
     {

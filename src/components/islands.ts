@@ -12,6 +12,7 @@ import LicenseCodeForm from '../../client/islands/LicenseCodeForm';
 import NavBar from '../../client/islands/NavBar';
 import TrialCodeForm from '../../client/islands/TrialCodeForm';
 import UploadImageDemo from '../../client/islands/UploadImageDemo';
+import WithdrawForm from '../../client/islands/WithdrawForm';
 
 /**
  * Every island, under the name the browser loads it by: key `X` is the default export of
@@ -33,6 +34,7 @@ export const ISLANDS = {
   NavBar,
   TrialCodeForm,
   UploadImageDemo,
+  WithdrawForm,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof ISLANDS;

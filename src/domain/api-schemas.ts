@@ -251,6 +251,24 @@ export const privacyControlAddRequestSchema = z.object({
   common: commonSchema,
 });
 
+/**
+ * A buyer withdraws from the contract, or asks for the 30-day money-back refund, for one order
+ * (docs/UPSTREAM.md, Withdrawal). The email must be the order's: the two together identify the
+ * buyer, as nobody logs in. `common.lang` is the acknowledgement mail's language.
+ */
+export const WITHDRAWAL_REASON_MAX = 1000;
+export const withdrawalRequestSchema = z.object({
+  email: emailSchema,
+  // Typed by the buyer: a blank field is 'required', not 'invalid' (orderIdSchema's other callers send ids they were given).
+  order_id: z
+    .string({ error: requiredOrInvalid('order id') })
+    .trim()
+    .min(1, { error: 'order id is required', abort: true })
+    .regex(/^[A-Za-z0-9_-]{6,64}$/, 'order id is invalid'),
+  reason: optionalText('reason', WITHDRAWAL_REASON_MAX),
+  common: commonWithLangSchema,
+});
+
 // ── Response data, one type per call (the envelope's fields sit beside these) ────────────────
 
 export type EmptyData = Record<string, never>;
@@ -337,6 +355,18 @@ export interface PrivacyControlAddData {
   request_id: string;
 }
 
+export interface WithdrawalRequestData {
+  /** The upstream's reference of the request (the same for every repeat of it). */
+  request_id: string;
+  order_id: string;
+  /** Epoch seconds at which the upstream first received a request for this order. */
+  received_at: number;
+  /** True when this order's request had been received before: nothing new was recorded or mailed. */
+  already_received: boolean;
+  /** The order's payment status when the request was answered (a refund may already be under way). */
+  pay_status: PayStatus;
+}
+
 // ── The call table ──────────────────────────────────────────────────────────────────────────
 
 /** The request schema of every allowed upstream path, as the origin serves them. */
@@ -355,6 +385,7 @@ export const API_REQUEST_SCHEMAS = {
   '/mingtingvip/payv2/paypal/order/query': orderQueryRequestSchema,
   '/pay/get_cd_key': getCdKeyRequestSchema,
   '/privacy_control/add': privacyControlAddRequestSchema,
+  '/pay/withdrawal_request': withdrawalRequestSchema,
 } as const;
 
 export type ApiPath = keyof typeof API_REQUEST_SCHEMAS;
@@ -384,6 +415,7 @@ export interface ApiResponseDataMap {
   '/mingtingvip/payv2/paypal/order/query': OrderQueryData;
   '/pay/get_cd_key': CdKeyData;
   '/privacy_control/add': PrivacyControlAddData;
+  '/pay/withdrawal_request': WithdrawalRequestData;
 }
 export type ApiResponseData<P extends ApiPath> = ApiResponseDataMap[P];
 

@@ -1,4 +1,4 @@
-// Pure helpers of the email forms (licence code, trial code, do-not-sell), shared by the islands and
+// Pure helpers of the email forms (licence code, trial code, do-not-sell, withdrawal), shared by the islands and
 // the edge proxy: field messages in the page's language, validation with the shared zod schemas
 // (passed in, so this file does not pull zod into any bundle by itself), the forms' DOM ids.
 import type { Translate } from '../i18n/translator';
@@ -9,6 +9,7 @@ export const FORM_IDS = {
   'trial-code': 'trial-code-form',
   'do-not-sell-my-info': 'do-not-sell-form',
   feedback: 'feedback-form',
+  withdraw: 'withdraw-form',
 } as const;
 
 /**
@@ -23,6 +24,9 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'First Name is too long': 'ui.forms.errors.firstNameTooLong',
   'Last Name is required': 'ui.forms.errors.lastNameRequired',
   'Last Name is too long': 'ui.forms.errors.lastNameTooLong',
+  'order id is required': 'ui.forms.errors.orderIdRequired',
+  'order id is invalid': 'ui.forms.errors.orderIdInvalid',
+  'reason is too long': 'ui.forms.errors.reasonTooLong',
 };
 
 export function localizeFieldMessage(message: string, t: Translate): string {

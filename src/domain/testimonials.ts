@@ -5,6 +5,14 @@
 // The shipped entries are sample content: the site owner replaces them with real customers'
 // words, with their consent (README, "Content the site owner replaces").
 
+/**
+ * Whether the quotes are real reviews collected from customers. While false, every list of them
+ * says that they are illustrative (`testimonials.note`): EU and UK consumer law forbids presenting
+ * invented reviews as customers' own. The owner sets it to true in the same change that puts the
+ * real, collected reviews in place.
+ */
+export const TESTIMONIALS_ARE_REAL_REVIEWS = false;
+
 export interface Testimonial {
   id: string;
   /** The person's initials, drawn by CSS: no external images. */

@@ -14,10 +14,11 @@ export function formAction(locale: Locale, path: string, mobile: boolean): strin
 }
 
 /**
- * The shell of the three email-form pages: heading, the form island in a card, and a short
- * "good to know" list beside it (`pages.<id>.help`).
+ * The shell of the form pages (licence code, trial code, do-not-sell, withdrawal): heading, the
+ * form island in a card, and a short "good to know" list beside it (`pages.<id>.help`); without
+ * JavaScript, `noscript` (default `pages.<id>.noscript`) says what to do instead.
  */
-export function FormPage({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
+export function FormPage({ id, children, aside, noscript }: { id: string; children: ReactNode; aside?: ReactNode; noscript?: string }) {
   const t = useT();
   const help = useMessageList(`pages.${id}.help.items`);
   return (
@@ -27,7 +28,7 @@ export function FormPage({ id, children, aside }: { id: string; children: ReactN
         <section className="form-card" aria-label={t(`pages.${id}.heading`)}>
           {/* Before the form: a visitor without JavaScript learns it cannot be sent before filling it in. */}
           <noscript>
-            <p className="form-noscript">{t(`pages.${id}.noscript`)}</p>
+            <p className="form-noscript">{noscript ?? t(`pages.${id}.noscript`)}</p>
           </noscript>
           {children}
         </section>

@@ -38,7 +38,7 @@ import { claimUploads, firstUnknownAttachment } from '../services/uploads';
 export const API_PREFIX = '/api';
 
 /** The calls a visitor's form submits: rate-limited per client IP and path at the edge. */
-export const FORM_PATHS: ReadonlySet<string> = new Set(['/pay/send_cdkey_order_mail', '/activity/receive', '/privacy_control/add', '/feedback/add']);
+export const FORM_PATHS: ReadonlySet<string> = new Set(['/pay/send_cdkey_order_mail', '/activity/receive', '/privacy_control/add', '/feedback/add', '/pay/withdrawal_request']);
 
 /** How long a refused visitor is asked to wait (the FORM_RATE_LIMITER period). */
 const RATE_LIMIT_RETRY_AFTER_S = 60;

@@ -14,11 +14,13 @@ async function passthrough(c: Context<AppEnv>, path: string): Promise<Response> 
 }
 
 /**
- * Test helpers for the feedback form (browser tests), outside production with the reference
+ * Test helpers for the feedback and withdrawal forms (browser tests), outside production with the reference
  * origin as the upstream; elsewhere 404 like any unknown path:
  *   GET /__test/captcha/<id>         the captcha's text (the origin's /__test/captcha), to type it
  *   GET /__test/feedback/<ticket>    the stored ticket and its attachment keys, each with where its
  *                                    image is in the UPLOADS bucket (attached, pending or missing)
+ *   GET /__test/outbox?email=<addr>  the mails the origin recorded for an address (its mail log:
+ *                                    licence codes, trial codes, withdrawal acknowledgements)
  */
 export const feedbackTestRoutes = new Hono<AppEnv>()
   .get('/captcha/:id{[0-9a-z]{1,64}}', async (c) => (usable(c) ? passthrough(c, `/__test/captcha/${c.req.param('id')}`) : c.notFound()))
@@ -33,4 +35,10 @@ export const feedbackTestRoutes = new Hono<AppEnv>()
       images[key] = (await c.env.UPLOADS.head(`${ATTACHED_PREFIX}${key}`)) ? 'attached' : (await c.env.UPLOADS.head(`${PENDING_PREFIX}${key}`)) ? 'pending' : 'missing';
     }
     return c.json({ ...body, images }, 200, { 'Cache-Control': 'no-store' });
+  })
+  .get('/outbox', async (c) => {
+    if (!usable(c)) return c.notFound();
+    const email = c.req.query('email') ?? '';
+    if (!/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email)) return c.json({ error: 'email is invalid' }, 400, { 'Cache-Control': 'no-store' });
+    return passthrough(c, `/__test/outbox?email=${encodeURIComponent(email)}`);
   });

@@ -21,8 +21,9 @@ const common = { app_id: 81, lang: 'en-US' };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('the call table', () => {
-  it('allows exactly the fourteen upstream paths', () => {
-    expect(API_PATHS).toHaveLength(14);
+  it('allows exactly the fifteen upstream paths', () => {
+    expect(API_PATHS).toHaveLength(15);
+    expect(API_PATHS).toContain('/pay/withdrawal_request');
     expect(API_PATHS).toContain('/feedback/captcha');
     expect(API_PATHS).toContain('/mingtingvip/payv2/paypal/order/query');
     expect(API_PATHS.every((p) => p.startsWith('/'))).toBe(true);

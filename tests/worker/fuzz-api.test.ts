@@ -119,6 +119,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   '/mingtingvip/payv2/paypal/order/query': { order_id: 'MTSEEDPAID0000002' },
   '/pay/get_cd_key': { order_id: 'MTSEEDPAID0000001', email: 'paid@example.com' },
   '/privacy_control/add': { first_name: 'A', last_name: 'B', email: 'optout@example.com' },
+  '/pay/withdrawal_request': { email: 'paid@example.com', order_id: 'MTNOSUCHORDER0001', reason: 'fuzz' },
   [TEST_PAYMENT_CONFIRM_PATH]: { order_id: 'MTNOSUCHORDER0001', client_secret: 'secret', card_number: '4242 4242 4242 4242' },
 };
 

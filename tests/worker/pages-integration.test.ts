@@ -35,11 +35,12 @@ const cases: Case[] = ROUTES.filter((route) => route.localized).flatMap((route) 
 const EXPECTED_PAGES = [
   '/', '/mt-recover', '/mt-kt', '/mt-convert', '/about', '/buy', '/checkout', '/checkout/result', '/feedback',
   '/license-code', '/trial-code', '/query-steps', '/do-not-sell-my-info', '/article-list/2', '/lp/mt-recover', '/404',
+  '/withdraw', '/tokushoho', '/accessibility',
   '/test', '/test-checkout', '/text-checkout',
   '/components/Copy', '/components/GlareHover', '/components/MoreSave', '/components/Paypal', '/components/UploadImage',
 ];
-/** The pages with a /mobile/ variant: home, the three products, buy, checkout, the two code forms, the ad landing page. */
-const EXPECTED_MOBILE = ['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/checkout', '/license-code', '/trial-code', '/lp/mt-recover'];
+/** The pages with a /mobile/ variant: home, the three products, buy, checkout, the two code forms, the withdrawal form, the ad landing page. */
+const EXPECTED_MOBILE = ['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/checkout', '/license-code', '/trial-code', '/withdraw', '/lp/mt-recover'];
 
 describe('every page of the route table', () => {
   it('covers each page the site must serve, in every locale, and each /mobile/ variant', () => {

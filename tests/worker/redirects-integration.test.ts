@@ -13,8 +13,8 @@ const agentCases = agentRoutes.flatMap((route) =>
 );
 
 describe('device redirects', () => {
-  it('apply to home, the three product pages, buy, checkout, licence-code, trial-code and the ad-landing page', () => {
-    expect(agentRoutes.map((route) => route.path).sort()).toEqual(['/', '/buy', '/checkout', '/license-code', '/lp/mt-recover', '/mt-convert', '/mt-kt', '/mt-recover', '/trial-code']);
+  it('apply to home, the three product pages, buy, checkout, licence-code, trial-code, withdraw and the ad-landing page', () => {
+    expect(agentRoutes.map((route) => route.path).sort()).toEqual(['/', '/buy', '/checkout', '/license-code', '/lp/mt-recover', '/mt-convert', '/mt-kt', '/mt-recover', '/trial-code', '/withdraw']);
   });
 
   it.each(agentCases)('an iPhone on $desktop is sent to $mobile with the query kept', async ({ desktop, mobile }) => {

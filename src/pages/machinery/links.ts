@@ -1,5 +1,6 @@
 import { localeEntry, localizePath, type LegalLang, type Locale } from '../../domain/locales';
 import { campaignFromQuery, carryCampaign, CAMPAIGN_KEYS } from '../../domain/campaign';
+import { WITHDRAW_PATH } from '../../domain/withdrawal';
 
 export const INSTALLER_PATH = '/download/mt-recover_setup_16_1.exe';
 
@@ -11,7 +12,7 @@ export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
  * a unit test keeps the two in step). Kept here rather than read from the route table, which
  * imports every page, and the pages import this file.
  */
-export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/checkout', '/license-code', '/trial-code', '/lp/mt-recover']);
+export const MOBILE_PATHS: ReadonlySet<string> = new Set(['/', '/mt-recover', '/mt-kt', '/mt-convert', '/buy', '/checkout', '/license-code', '/trial-code', '/withdraw', '/lp/mt-recover']);
 
 /** The site's internal links in one locale: every component builds hrefs from here, never by hand. */
 export interface SiteLinks {
@@ -27,6 +28,14 @@ export interface SiteLinks {
   trialCode: string;
   querySteps: string;
   doNotSell: string;
+  /**
+   * The withdrawal and refund page: every footer links it; the payment result page may link it
+   * for one order with withdrawalHref(links.withdraw, orderId) (src/domain/withdrawal.ts).
+   */
+  withdraw: string;
+  /** Japan's commercial disclosure (特定商取引法に基づく表記); the checkout may link it. */
+  tokushoho: string;
+  accessibility: string;
   about: string;
   download: string;
   /** The static legal pages in the locale's `?lang=` (they open in a new tab). */
@@ -57,6 +66,9 @@ export function siteLinks(locale: Locale, mobile = false): SiteLinks {
     trialCode: at('/trial-code'),
     querySteps: at('/query-steps'),
     doNotSell: at('/do-not-sell-my-info'),
+    withdraw: at(WITHDRAW_PATH),
+    tokushoho: at('/tokushoho'),
+    accessibility: at('/accessibility'),
     about: at('/about'),
     download: INSTALLER_PATH,
     agreement: legalHref('agreement', localeEntry(locale).legalLang),
@@ -79,7 +91,9 @@ export function withCampaignLinks(links: SiteLinks, query: URLSearchParams): Sit
   if (!CAMPAIGN_KEYS.some((key) => campaign[key] !== undefined)) return links;
   const carry = (href: string) => carryCampaign(href, campaign, 'https://site.invalid');
   const out = { ...links, product: (slug: ProductSlug) => carry(links.product(slug)), articleList: (id: string) => carry(links.articleList(id)) };
-  for (const key of ['home', 'buy', 'checkout', 'feedback', 'licenseCode', 'trialCode', 'querySteps', 'doNotSell', 'about', 'agreement', 'privacy'] as const) out[key] = carry(links[key]);
+  for (const key of ['home', 'buy', 'checkout', 'feedback', 'licenseCode', 'trialCode', 'querySteps', 'doNotSell', 'withdraw', 'tokushoho', 'accessibility', 'about', 'agreement', 'privacy'] as const) {
+    out[key] = carry(links[key]);
+  }
   return out;
 }
 

@@ -29,6 +29,10 @@ import { TestPage } from '../TestPage';
 import { LandingPage } from '../LandingPage';
 import { CopyDemoPage } from '../CopyDemo';
 import { GlareHoverDemoPage } from '../GlareHoverDemo';
+import { WithdrawPage } from '../Withdraw';
+import { TokushohoPage } from '../Tokushoho';
+import { AccessibilityPage } from '../Accessibility';
+import { WITHDRAW_ORDER_QUERY, WITHDRAW_PATH } from '../../domain/withdrawal';
 
 const legalLangOk = (query: URLSearchParams) => !query.has('lang') || localeForLegalLang(query.get('lang')) !== null;
 const legalLocale = (query: URLSearchParams): Locale => localeForLegalLang(query.get('lang')) ?? DEFAULT_LOCALE;
@@ -103,6 +107,12 @@ export const ROUTES: readonly PageRoute[] = [
     // Its load step reads Sec-GPC, so caches must key on it.
     vary: ['Sec-GPC'],
   }),
+  // The withdrawal function, linked from every footer; the order number a link carries is read by
+  // the island only, so one cached page serves every order.
+  mobileRoute({ id: 'withdraw', path: WITHDRAW_PATH, page: WithdrawPage, clientNamespaces: ['withdraw'], clientQuery: [WITHDRAW_ORDER_QUERY], formPost: FORM_IDS.withdraw }),
+  // Japan's commercial disclosure, translated in every locale (the same facts for everyone).
+  route({ id: 'tokushoho', path: '/tokushoho', page: TokushohoPage }),
+  route({ id: 'accessibility', path: '/accessibility', page: AccessibilityPage }),
   route({
     id: 'article-list',
     path: '/article-list/:id',
