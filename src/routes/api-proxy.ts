@@ -34,6 +34,7 @@ import { FORM_IDS, localizeFieldMessage, type FormPageId } from '../domain/form'
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
 import { ROUTES, mobilePath } from '../pages/route-table';
 import { claimUploads } from '../services/uploads';
+import { redactForLog } from '../domain/log-safety';
 
 export const API_PREFIX = '/api';
 
@@ -160,7 +161,7 @@ apiProxy.all('/*', async (c, next) => {
     common: isCall,
   });
   if (!result.ok) {
-    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upstream fault', path, fault: result.fault, detail: result.detail }));
+    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upstream fault', path, fault: result.fault, detail: redactForLog(result.detail) }));
   }
   if (path === '/feedback/add') claimTicketUploads(c, parsed.data, result.body);
   // Only the envelope travels back: none of the upstream's headers (cookies, server names) do.

@@ -16,6 +16,12 @@ interface EnvironmentConfig {
   queues: { producers?: { binding: string; queue: string }[]; consumers?: { queue: string; dead_letter_queue?: string }[] };
   ratelimits: { name: string; namespace_id: string }[];
   triggers: { crons?: string[] };
+  observability?: {
+    enabled?: boolean;
+    redact_query_string?: boolean;
+    logs?: { enabled?: boolean; head_sampling_rate?: number; invocation_logs?: boolean };
+    traces?: { enabled?: boolean; head_sampling_rate?: number };
+  };
 }
 
 const configPath = fileURLToPath(new URL('../../wrangler.toml', import.meta.url));
@@ -78,6 +84,19 @@ describe('the deployed environments in wrangler.toml', () => {
       expect(main?.dead_letter_queue).toBe(producers['BEACON_DLQ']);
       expect((config.queues.consumers ?? []).map((consumer) => consumer.queue).sort()).toEqual([producers['BEACON_QUEUE'], producers['BEACON_DLQ']].sort());
     }
+  });
+
+  it('send their logs to Workers Logs, sampled, without query strings (a prefill link can carry an email)', () => {
+    for (const config of [production, staging]) {
+      const observability = config.observability!;
+      expect(observability.enabled).toBe(true);
+      expect(observability.redact_query_string).toBe(true);
+      expect(observability.logs?.enabled).toBe(true);
+      expect(observability.logs?.head_sampling_rate).toBeGreaterThan(0);
+      expect(observability.logs?.head_sampling_rate).toBeLessThanOrEqual(1);
+      expect(observability.traces?.head_sampling_rate).toBeLessThanOrEqual(observability.logs!.head_sampling_rate!);
+    }
+    expect(staging.observability!.logs!.head_sampling_rate).toBe(1);
   });
 
   it('run the upload cleanup cron everywhere', () => {
