@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   kvTitle,
   lifecycleRuleMatches,
@@ -13,6 +13,7 @@ import {
   parseR2BucketList,
   provision,
   ProvisionError,
+  readEnvironment,
   runWrangler,
   setKvId,
 } from '../../scripts/lib/provision.mjs';
@@ -20,10 +21,11 @@ import {
 // `npm run provision` against a fake `wrangler` on PATH (tests/fixtures/fake-wrangler.mjs) that
 // keeps a pretend account in a JSON file and records every call. Each test works on a copy of
 // wrangler.toml in a temporary folder; the project's own file is never touched. The command line
-// (scripts/provision.mjs) is run as a process for the dry run, a failure and bad arguments; the
-// other runs call the same `provision()` in this process (the wrangler package, which reads the
-// config, costs a second or more of CPU to load in each new process), still through the fake
-// `wrangler` on PATH.
+// (scripts/provision.mjs) is run as a process for a failure and for bad arguments; the other runs
+// call the same `provision()` in this process (the wrangler package, which reads the config,
+// costs a second or more of CPU to load in each new process), still through the fake `wrangler`
+// on PATH. Every wrangler call is a process of its own: on a busy 2-core machine a run takes
+// seconds, so these tests get minutes, not the project's 30 s (assertions decide them, not clocks).
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fakeWrangler = fileURLToPath(new URL('../fixtures/fake-wrangler.mjs', import.meta.url));
@@ -35,6 +37,13 @@ interface Account {
   buckets?: { name: string; rules?: { name: string; prefix: string; expireDays: number; enabled?: boolean }[] }[];
   queues?: string[];
 }
+
+const SLOW = 180_000;
+
+// Load wrangler's config reader once, before any test's clock starts.
+beforeAll(async () => {
+  await readEnvironment(join(root, 'wrangler.toml'), 'staging');
+}, SLOW);
 
 const folders: string[] = [];
 afterEach(() => {
@@ -81,7 +90,7 @@ function sandbox(account: Account = {}) {
     const lines: string[] = [];
     const env = args[args.indexOf('--env') + 1]!;
     try {
-      await provision({ env, configPath: config, run: (wranglerArgs) => runWrangler(wranglerArgs, { cwd: dir, env: fakeEnv(extraEnv) }), log: (line) => lines.push(line) });
+      await provision({ env, configPath: config, dryRun: args.includes('--dry-run'), run: (wranglerArgs) => runWrangler(wranglerArgs, { cwd: dir, env: fakeEnv(extraEnv) }), log: (line) => lines.push(line) });
       return { code: 0, stdout: lines.join('\n'), stderr: '', calls: readCalls() };
     } catch (error) {
       if (!(error instanceof ProvisionError)) throw error;
@@ -108,10 +117,10 @@ function changedLines(before: string, after: string) {
 }
 const STAGING_KV_TITLE = 'mt-site-staging-plan-cache';
 
-describe('npm run provision -- --env staging, against a fake wrangler', () => {
+describe('npm run provision -- --env staging, against a fake wrangler', { timeout: SLOW }, () => {
   it('--dry-run prints every resource and the commands it would run, and calls nothing', async () => {
     const box = sandbox();
-    const { code, stdout, calls } = await box.cli(['--env', 'staging', '--dry-run']);
+    const { code, stdout, calls } = await box.run(['--env', 'staging', '--dry-run']);
     expect(code).toBe(0);
     expect(calls).toEqual([]);
     expect(box.toml()).toBe(original);
@@ -229,7 +238,7 @@ describe('npm run provision -- --env staging, against a fake wrangler', () => {
   });
 });
 
-describe('npm run provision -- --env production', () => {
+describe('npm run provision -- --env production', { timeout: SLOW }, () => {
   it("provisions production's own resources and writes only production's KV id", async () => {
     const box = sandbox({ buckets: [{ name: 'mt-installers-staging' }], queues: ['mt-beacons-staging'] });
     const { code, calls } = await box.run(['--env', 'production']);
@@ -258,7 +267,7 @@ describe('npm run provision -- --env production', () => {
   });
 });
 
-describe("reading wrangler's output (samples captured from wrangler 4.156.2)", () => {
+describe("reading wrangler's output (samples captured from wrangler 4.156.2)", { timeout: SLOW }, () => {
   it('kv namespace list: a JSON list', () => {
     expect(parseKvList(captured('kv-namespace-list.txt'))).toEqual([{ id: 'a'.repeat(32), title: 'mt-site-plan-cache' }]);
   });
