@@ -11,7 +11,8 @@ import { checkUpstreamHealth, type UpstreamEnv } from './upstream';
  * - installers: a head of the installer object; a missing installer is a failure (downloads 404).
  * - queue: the beacon producer. A queue producer has no read, so the only proof that a send works
  *   is a send: the check sends one empty packet ({v: 2, items: []}, about 20 bytes), which the
- *   consumer acks without delivering or logging anything. It catches what a look at the binding
+ *   consumer acks without delivering anything or logging an error (it counts as a message in its
+ *   batch's log line). It catches what a look at the binding
  *   cannot (the queue deleted, its backlog full, Queues down); it writes no event, and the route
  *   is rate-limited, so it cannot be used to fill the queue.
  * - upstream: the same /health call as /health/upstream, on the default ("release") host.

@@ -94,7 +94,7 @@ describe('GET /health/ready', () => {
     expect(sendBatch).not.toHaveBeenCalled();
   });
 
-  it('sends a packet the beacon consumer acks without delivering or logging anything', async () => {
+  it('sends a packet the beacon consumer acks without delivering anything or logging an error', async () => {
     const error = vi.spyOn(console, 'error');
     const post = vi.spyOn(env.ORIGIN!, 'fetch');
     const ack = vi.fn();
