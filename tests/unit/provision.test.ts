@@ -290,6 +290,28 @@ describe("reading wrangler's output (samples captured from wrangler 4.156.2)", {
     expect(parseQueuesTable(captured('queues-list-page-2.txt'))).toEqual([]);
   });
 
+  it("a failed call's message quotes wrangler's error without colours or its log-file line", async () => {
+    const box = sandbox();
+    const calls: string[][] = [];
+    const failure = provision({
+      env: 'staging',
+      configPath: box.config,
+      log: () => undefined,
+      run: async (args) => {
+        calls.push(args);
+        return { code: 1, stdout: '', stderr: captured('api-error.stderr.txt') };
+      },
+    });
+    await expect(failure).rejects.toThrow(ProvisionError);
+    const message = await failure.catch((error: Error) => error.message);
+    expect(message).toContain('`wrangler kv namespace list` failed (exit 1)');
+    expect(message).toContain('A request to the Cloudflare API (/accounts/acc123/d1/database) failed.');
+    expect(message).toContain('No route for that URI [code: 7003]');
+    expect(message).not.toMatch(/\u001b\[/);
+    expect(calls).toEqual([['kv', 'namespace', 'list']]);
+    expect(box.toml()).toBe(original);
+  });
+
   it('the fake wrangler prints what the real one prints, as far as provisioning reads it', async () => {
     const box = sandbox({
       kv: [{ id: 'a'.repeat(32), title: 'mt-site-plan-cache' }],
