@@ -14,7 +14,16 @@ const noCss = {
   resolveId: (id: string) => (id.endsWith('.css') ? EMPTY_CSS : null),
   load: (id: string) => (id === EMPTY_CSS ? 'export default "";' : null),
 };
-const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, { configFile: viteConfig, logLevel: 'error', plugins: [noCss] });
+// The browser-only `virtual:ui-messages` (the islands' per-locale loaders) gets the Worker's stand-in,
+// as wrangler.toml's [alias] and the worker tests' config give it: Vite's module runner treats the
+// bare id as a package to find on disk before any plugin can answer for it.
+const uiMessagesStandIn = fileURLToPath(new URL('../../src/services/no-ui-messages.ts', import.meta.url));
+const { module } = await runnerImport<typeof import('../../src/pages/route-table')>(routeTable, {
+  configFile: viteConfig,
+  logLevel: 'error',
+  plugins: [noCss],
+  resolve: { alias: { 'virtual:ui-messages': uiMessagesStandIn } },
+});
 
 export const ROUTES: readonly PageRoute[] = module.ROUTES;
 export const { fillPath, mobilePath } = module;
