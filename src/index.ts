@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { securityHeaders } from './middleware/security';
+import { requestLog } from './middleware/request-log';
 import { requestContext } from './middleware/context';
 import { notFound, onError } from './middleware/errors';
 import { health } from './routes/health';
@@ -24,10 +25,11 @@ import { cleanupPendingUploads } from './services/uploads';
 
 /**
  * The site Worker. Static assets (public/ and the hashed client bundles) are served before this
- * runs; everything else comes here: security headers → request context → the route.
+ * runs; everything else comes here: request log → security headers → request context → the route.
  */
 const app = new Hono<AppEnv>({ strict: false });
 
+app.use('*', requestLog);
 app.use('*', securityHeaders);
 app.use('*', requestContext);
 app.use('*', geo);

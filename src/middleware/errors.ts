@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { splitLocale } from '../domain/locales';
 import { renderNotFound, renderRoute } from '../pages/machinery/router';
 import { errorRoute } from '../pages/machinery/error-route';
+import { redactForLog } from '../domain/log-safety';
 
 /** Unmatched paths, with or without a locale prefix: the localized 404 page, status 404. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => renderNotFound(c);
@@ -12,11 +13,23 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 
 /**
  * Anything thrown: the error page with its status (500 unless an HTTPException says otherwise).
- * The visitor never sees a stack; the log gets it with the request id.
+ * The visitor never sees a stack; the log gets it with the request id, the method and path, with
+ * any email address or card number in them taken out (an error's text can quote the input).
  */
 export const onError: ErrorHandler<AppEnv> = async (error, c) => {
   const status = error instanceof HTTPException ? error.status : 500;
-  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, status, error: String(error), stack: (error as Error)?.stack }));
+  const stack = (error as Error)?.stack;
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: redactForLog(c.req.path),
+      status,
+      error: redactForLog(String(error)),
+      stack: stack === undefined ? undefined : redactForLog(stack),
+    }),
+  );
   if (error instanceof HTTPException && error.res) return error.res;
   if (c.req.path.startsWith('/api/')) {
     return c.json({ resp_common: { ret: status, msg: 'Error' } }, status);
@@ -27,7 +40,7 @@ export const onError: ErrorHandler<AppEnv> = async (error, c) => {
     return new Response(res.body, { status, headers: res.headers });
   } catch (renderError) {
     // The error page itself failed: a minimal page that depends on nothing.
-    console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: `error page failed: ${String(renderError)}` }));
+    console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: `error page failed: ${redactForLog(String(renderError))}` }));
     return c.html(errorFallbackHtml(status), status);
   }
 };

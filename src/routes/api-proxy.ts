@@ -34,6 +34,7 @@ import { HOST_KEY_HEADER, LOCALE_HEADER, parseHostKey } from '../domain/api-hand
 import { localizeFieldMessage } from '../domain/form';
 import { callUpstream, envelopeFor, upstreamLang, withCommon } from '../services/upstream';
 import { claimUploads, firstUnknownAttachment } from '../services/uploads';
+import { redactForLog } from '../domain/log-safety';
 
 export const API_PREFIX = '/api';
 
@@ -165,7 +166,7 @@ apiProxy.all('/*', async (c, next) => {
     common: isCall,
   });
   if (!result.ok) {
-    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upstream fault', path, fault: result.fault, detail: result.detail }));
+    console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), msg: 'upstream fault', path, fault: result.fault, detail: redactForLog(result.detail) }));
   }
   if (path === '/feedback/add') claimTicketUploads(c, parsed.data, result.body);
   // Only the envelope travels back: none of the upstream's headers (cookies, server names) do.

@@ -28,7 +28,8 @@ function samplePath(route: PageRoute): string {
 }
 
 /**
- * Bench-only (never in production).
+ * Bench-only: local runs only, never on a deployed host (production or staging), where it would
+ * let anyone make the Worker render a page 2,000 times per request.
  *
  * GET /render renders a page N times inside the Worker and reports the mean server cost, so
  * `npm run bench` measures rendering without network noise. Timers in workerd only advance across
@@ -46,12 +47,12 @@ function samplePath(route: PageRoute): string {
 export function benchRoutes(app: Pick<Hono<AppEnv>, 'fetch'>) {
   return new Hono<AppEnv>()
     .get('/routes', (c) => {
-      if (c.env.ENVIRONMENT === 'production') return c.notFound();
+      if (c.env.ENVIRONMENT !== 'development') return c.notFound();
       c.header('Cache-Control', 'no-store');
       return c.json(ROUTES.map((route) => ({ id: route.id, path: samplePath(route), mobilePath: route.mobile ? mobilePath(samplePath(route)) : null })));
     })
     .get('/render', async (c) => {
-      if (c.env.ENVIRONMENT === 'production') return c.notFound();
+      if (c.env.ENVIRONMENT !== 'development') return c.notFound();
       const path = c.req.query('path') ?? '/';
       if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/__bench')) return c.json({ error: 'path must be a site path' }, 400);
       const n = Math.max(1, count(c.req.query('n'), 200));

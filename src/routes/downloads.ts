@@ -97,11 +97,12 @@ export const downloads = new Hono<AppEnv>().use('*', rejectTrailingSlash).on(['G
 const MAX_TEST_INSTALLER_BYTES = 16 * 1024 * 1024;
 
 /**
- * Outside production: PUT /__test/installer stores the request body as the installer, so an
- * end-to-end run on fresh local state can download one. Production answers 404.
+ * Locally only: PUT /__test/installer stores the request body as the installer, so an end-to-end
+ * run on fresh local state can download one. Every deployed environment (production, staging)
+ * answers 404: on a public host it would let anyone replace the installer.
  */
 export const downloadTestRoutes = new Hono<AppEnv>().put('/installer', async (c) => {
-  if (c.env.ENVIRONMENT === 'production') return c.notFound();
+  if (c.env.ENVIRONMENT !== 'development') return c.notFound();
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (!Number.isFinite(declared) || declared <= 0 || declared > MAX_TEST_INSTALLER_BYTES) {
     return c.json({ error: `send 1 to ${MAX_TEST_INSTALLER_BYTES} bytes with a Content-Length` }, 400);

@@ -13,14 +13,25 @@ import { sendMessages, sized } from './beacon-outbox';
  *   once; across batches the host's UNIQUE index drops repeats.
  * - mt-beacons-dlq: held (retried every 12 h) unless BEACON_REPLAY is "true", in which case the
  *   events are re-sent to mt-beacons and delivered again. docs/ARCHITECTURE.md, "Beacons".
+ *
+ * Staging names its queues apart (mt-beacons-staging and mt-beacons-staging-dlq): every
+ * environment's dead-letter queue is its beacon queue's name + "-dlq" (wrangler.toml).
+ *
+ * Each batch ends with one JSON log line of its outcome (`beacon batch` / `dead-letter batch`):
+ * counts and the queue's name only, never an event's fields.
  */
 export const BEACON_QUEUE_NAME = 'mt-beacons';
 export const BEACON_DLQ_NAME = 'mt-beacons-dlq';
 
 type Outcome = 'stored' | 'rejected' | 'failed';
 
+/** The dead-letter queue of any environment: mt-beacons-dlq, mt-beacons-staging-dlq. */
+export function isDeadLetterQueue(queue: string): boolean {
+  return queue.endsWith('-dlq');
+}
+
 export async function consumeBeacons(batch: MessageBatch<unknown>, env: Env, _ctx?: ExecutionContext): Promise<void> {
-  if (batch.queue === BEACON_DLQ_NAME) return handleDeadLetters(batch, env);
+  if (isDeadLetterQueue(batch.queue)) return handleDeadLetters(batch, env);
   return deliver(batch, env);
 }
 
@@ -60,12 +71,15 @@ async function postEvents(env: Env, events: object[]): Promise<Outcome> {
 }
 
 async function deliver(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const started = Date.now();
+  const count = { malformed: 0, stored: 0, rejected: 0, failed: 0 };
   // Each event once, with every message that carries it (a packet carries many events; a
   // redelivered message or a replayed letter may carry an event again).
   const events = new Map<string, { item: BeaconItem; carriers: Set<Message<unknown>> }>();
   for (const msg of batch.messages) {
     const read = readQueueBody(msg.body);
     if (!read || read.invalid > 0) console.error(JSON.stringify({ level: 'error', msg: 'dropping malformed beacon items', id: msg.id, dropped: read ? read.invalid : 'the whole message' }));
+    count.malformed += read ? read.invalid : 1;
     if (!read || read.items.length === 0) {
       msg.ack();
       continue;
@@ -83,6 +97,7 @@ async function deliver(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   // index makes re-sending the stored ones harmless.
   const failed = new Set<Message<unknown>>();
   const settle = (entries: { item: BeaconItem; carriers: Set<Message<unknown>> }[], outcome: Outcome) => {
+    count[outcome] += entries.length;
     if (outcome === 'rejected') for (const entry of entries) console.error(JSON.stringify({ level: 'error', msg: 'collection host rejected an event', key: dedupeKey(entry.item.event) }));
     if (outcome === 'failed') for (const entry of entries) for (const msg of entry.carriers) failed.add(msg);
   };
@@ -104,12 +119,28 @@ async function deliver(batch: MessageBatch<unknown>, env: Env): Promise<void> {
     if (failed.has(msg)) msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
     else msg.ack();
   }
+  console.log(JSON.stringify({
+    level: failed.size > 0 ? 'warn' : 'info',
+    msg: 'beacon batch',
+    queue: batch.queue,
+    messages: batch.messages.length,
+    events: events.size,
+    stored: count.stored,
+    rejected: count.rejected,
+    failed: count.failed,
+    malformed: count.malformed,
+    retried: failed.size,
+    ms: Date.now() - started,
+  }));
 }
 
 async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const log = (outcome: Record<string, unknown>) =>
+    console.log(JSON.stringify({ level: 'info', msg: 'dead-letter batch', queue: batch.queue, messages: batch.messages.length, ...outcome }));
   if (String(env.BEACON_REPLAY) !== 'true') {
     // Hold: the letters stay in the dead-letter queue until replay is switched on.
     batch.retryAll({ delaySeconds: DLQ_HOLD_SECONDS });
+    log({ action: 'held', holdSeconds: DLQ_HOLD_SECONDS });
     return;
   }
   const replayable = batch.messages.filter((msg) => {
@@ -118,11 +149,16 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
     msg.ack();
     return false;
   });
-  if (replayable.length === 0) return;
+  if (replayable.length === 0) {
+    log({ action: 'replay', replayed: 0, retried: 0, malformed: batch.messages.length });
+    return;
+  }
   // Back onto mt-beacons as they are (packets stay packets), in calls within the queue's limits.
   const unsent = new Set(await sendMessages(env.BEACON_QUEUE, replayable.map((msg) => sized(msg.body)), (failed) => ({ msg: 'dead-letter replay failed', count: failed.length })));
   for (const msg of replayable) {
     if (unsent.has(msg.body)) msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
     else msg.ack();
   }
+  const retried = replayable.filter((msg) => unsent.has(msg.body)).length;
+  log({ action: 'replay', replayed: replayable.length - retried, retried, malformed: batch.messages.length - replayable.length });
 }
