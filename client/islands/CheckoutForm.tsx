@@ -24,6 +24,10 @@ export interface CheckoutFormProps {
   currency: string;
   planTitle: string;
   priceText: string;
+  /** What the price includes, as the page says it beside every price ('incl. VAT', 'TTC', '税込'). */
+  taxLabel: string;
+  /** 'Includes €4.47 VAT (19%)' where a national VAT applies; null elsewhere. */
+  taxAmount: string | null;
   /** Product kind (oneMonth…), reported as pkg_type. */
   kind: string;
   /** The result page's path in this locale (/checkout/result, /fr-FR/checkout/result…). */
@@ -96,6 +100,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const busy = useRef(false);
 
   const carried = new URLSearchParams(props.carried);
+  const priceWithTax = t('checkout.tax.price', { price: props.priceText, label: props.taxLabel });
   const locale = typeof document === 'undefined' ? 'en-US' : document.documentElement.lang || 'en-US';
 
   useEffect(() => {
@@ -322,7 +327,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
           ) : null}
           {!inPayment ? (
             <button className="button button-primary button-large checkout-continue" type="submit" disabled={!hydrated || usable.length === 0} aria-disabled={phase === 'creating' || undefined}>
-              {phase === 'creating' ? t('checkout.form.creating') : t('checkout.form.continue', { price: props.priceText })}
+              {phase === 'creating' ? t('checkout.form.creating') : t('checkout.form.continue', { price: priceWithTax })}
             </button>
           ) : null}
         </fieldset>
@@ -331,7 +336,8 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       {inPayment && order ? (
         <section className="checkout-payment" aria-labelledby="checkout-payment-title">
           <h3 id="checkout-payment-title">{t(`checkout.methods.${order.method}.payHeading`)}</h3>
-          <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: props.priceText })}</p>
+          <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: priceWithTax })}</p>
+          {props.taxAmount ? <p className="checkout-payment-tax">{props.taxAmount}</p> : null}
           {order.testMode ? (
             order.method === 'stripe' ? (
               <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onPay={(card) => void pay(card)} />

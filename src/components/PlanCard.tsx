@@ -6,6 +6,8 @@ import { MoreSave } from './MoreSave';
 import { formatMoney, saving } from '../domain/money';
 import { productKind, type ProductKind } from '../domain/package-ids';
 import type { Plan } from '../domain/plans';
+import type { TaxRule } from '../domain/tax';
+import { taxLabel } from '../i18n/tax';
 import { messageKeys } from '../pages/page-parts';
 
 /** A plan as the page shows it: copy localized by product id, money formatted in the page's locale. */
@@ -21,6 +23,8 @@ export interface PlanView {
   price: number;
   originPrice: number;
   priceText: string;
+  /** What the price includes, beside it: 'incl. VAT', 'TTC', '税込', 'tax included'. */
+  taxLabel: string;
   /** The struck-through original price; null when it is not higher than the price. */
   originText: string | null;
   checkoutHref: string;
@@ -32,7 +36,7 @@ export interface PlanView {
  * package table) take their title, sub-title, bullets and coverage from the `buy` messages; an
  * unknown product keeps the upstream's own text.
  */
-export function planView(plan: Plan, opts: { t: Translate; locale: string; checkoutHref: string; featured?: boolean }): PlanView {
+export function planView(plan: Plan, opts: { t: Translate; locale: string; tax: TaxRule; checkoutHref: string; featured?: boolean }): PlanView {
   const { t, locale } = opts;
   const kind = productKind(plan.product_id);
   const base = kind ? `buy.plans.${kind}` : null;
@@ -47,6 +51,7 @@ export function planView(plan: Plan, opts: { t: Translate; locale: string; check
     price: plan.price,
     originPrice: plan.origin_price,
     priceText: formatMoney(plan.price, plan.currency, locale),
+    taxLabel: taxLabel(opts.tax, t),
     originText: plan.origin_price > plan.price ? formatMoney(plan.origin_price, plan.currency, locale) : null,
     checkoutHref: opts.checkoutHref,
     featured: opts.featured ?? false,
@@ -75,7 +80,7 @@ export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: str
       </h3>
       <p className="plan-subtitle">{plan.subtitle}</p>
       <p className="plan-price" data-price={plan.price} data-origin-price={plan.originPrice} data-currency={plan.currency}>
-        <span className="plan-price-current">{plan.priceText}</span>
+        <span className="plan-price-current">{plan.priceText}</span> <span className="plan-price-tax">{plan.taxLabel}</span>
         {plan.originText ? (
           <>
             {' '}

@@ -7,13 +7,15 @@ import { sortPlans } from '../domain/plans';
 import { parseHostKey } from '../domain/api-handlers';
 import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, payMethodsFor, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
+import { taxRuleFor, taxRuleKey, type TaxRule } from '../domain/tax';
+import { taxAmountLine, taxNote } from '../i18n/tax';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
 import { Island } from '../components/Island';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { MoreSave } from '../components/MoreSave';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
-import { checkoutHref, CurrencyNote, type BuyData } from './Buy';
+import { checkoutHref, CurrencyNote, TaxNote, type BuyData } from './Buy';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
 import { siteLinks } from './links';
@@ -24,7 +26,7 @@ import type { PageComponent, PageLoad, PageLoadContext } from './types';
  * names none (a bookmark, history or a shortened link of /checkout); or why there is none (a 404).
  */
 export type CheckoutData =
-  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string }
+  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string; tax: TaxRule }
   | { kind: 'choose'; plans: BuyData }
   | { kind: 'unknown' };
 
@@ -37,10 +39,11 @@ async function loadChooser({ c, query }: PageLoadContext): Promise<PageLoad & { 
   const table = codeTableFor(campaignFromQuery(query).isSem);
   const found = await plansForVisitor(c.env, waitUntilOf(c), c.get('geo').currency, table);
   c.header('X-Plan-Source', found.source);
-  const plans: BuyData = { plans: found.list, currency: found.currency, requestedCurrency: found.requestedCurrency, currencyFallback: found.currencyFallback, source: found.source, table: found.table };
+  const tax = taxRuleFor(c.get('geo').country);
+  const plans: BuyData = { plans: found.list, currency: found.currency, requestedCurrency: found.requestedCurrency, currencyFallback: found.currencyFallback, source: found.source, table: found.table, tax };
   return {
     data: { kind: 'choose', plans },
-    ...(checkoutQueryCacheable(query) ? { cacheKey: `choose=${found.currency}/${found.requestedCurrency}/${found.currencyFallback ?? '-'}/${found.table}/${found.version}` } : {}),
+    ...(checkoutQueryCacheable(query) ? { cacheKey: `choose=${found.currency}/${found.requestedCurrency}/${found.currencyFallback ?? '-'}/${found.table}/${found.version}/tax=${taxRuleKey(tax)}` } : {}),
   };
 }
 
@@ -66,15 +69,20 @@ export async function loadCheckout(ctx: PageLoadContext, fallbackProductId?: num
   const stripeKey = c.env.STRIPE_PUBLISHABLE_KEY ?? '';
   const paypalClientId = c.env.PAYPAL_CLIENT_ID ?? '';
   const { plan, table, requestedCurrency, currencyFallback, version } = found;
+  // The visitor's country shows only through the tax rule it picks (its wording, rate and amount).
+  const tax = taxRuleFor(c.get('geo').country);
   return {
-    data: { kind: 'plan', found, stripeKey, paypalClientId },
-    ...(version === null || !checkoutQueryCacheable(query) ? {} : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}` }),
+    data: { kind: 'plan', found, stripeKey, paypalClientId, tax },
+    ...(version === null || !checkoutQueryCacheable(query)
+      ? {}
+      : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}/tax=${taxRuleKey(tax)}` }),
   };
 }
 
-/** The chosen plan: localized title, features, price and original price, the saving, the money-back line. */
-export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }) {
+/** The chosen plan: localized title, features, price (what it includes) and original price, the saving, the money-back line. */
+export function PlanSummary({ view, locale, tax }: { view: PlanView; locale: Locale; tax: TaxRule }) {
   const t = useT();
+  const taxAmount = taxAmountLine(tax, view.price, view.currency, t, locale);
   return (
     <section className="checkout-summary" aria-labelledby="checkout-plan-title" data-product-id={view.productId} data-currency={view.currency}>
       <p className="checkout-summary-label">{t('checkout.summary.label')}</p>
@@ -83,7 +91,7 @@ export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }
       </h2>
       <p className="plan-subtitle">{view.subtitle}</p>
       <p className="plan-price checkout-price" data-price={view.price} data-origin-price={view.originPrice}>
-        <span className="plan-price-current">{view.priceText}</span>
+        <span className="plan-price-current">{view.priceText}</span> <span className="plan-price-tax">{view.taxLabel}</span>
         {view.originText ? (
           <>
             {' '}
@@ -94,6 +102,16 @@ export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }
           </>
         ) : null}
       </p>
+      {/* A national VAT is named with its amount and rate; elsewhere, how tax is handled. */}
+      {taxAmount ? (
+        <p className="checkout-tax-amount" data-tax-amount>
+          {taxAmount}
+        </p>
+      ) : (
+        <p className="checkout-tax-note" data-tax-rule={taxRuleKey(tax)}>
+          {taxNote(tax, t, locale)}
+        </p>
+      )}
       <MoreSave price={view.price} originPrice={view.originPrice} currency={view.currency} locale={locale} />
       <ul className="plan-access" aria-label={t('buy.included')}>
         {view.access.map((item) => (
@@ -123,13 +141,14 @@ export function PlanChooser({ data, locale, mobile, query }: { data: BuyData; lo
   const featured = featuredProductId(data.plans);
   const views = sortPlans(data.plans).map((plan) => {
     const href = checkoutHref(checkout, plan, query);
-    return planView(plan, { t, locale, checkoutHref: host ? `${href}&host=${host}` : href, featured: plan.product_id === featured });
+    return planView(plan, { t, locale, tax: data.tax, checkoutHref: host ? `${href}&host=${host}` : href, featured: plan.product_id === featured });
   });
   return (
     <section className="buy-plans checkout-choose" aria-labelledby="checkout-choose-heading" data-checkout="choose" data-currency={data.currency} data-code-table={data.table}>
       <h2 id="checkout-choose-heading">{t('checkout.choose.heading')}</h2>
       <p>{t('checkout.choose.text')}</p>
       <CurrencyNote data={data} locale={locale} />
+      <TaxNote tax={data.tax} locale={locale} />
       <ul className="plan-grid">
         {views.map((view) => (
           <PlanCard key={view.productId} plan={view} locale={locale} pageId="checkout" />
@@ -176,13 +195,15 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
   if (data.kind === 'choose') return <PlanChooser data={data.plans} locale={locale} mobile={mobile} query={query} />;
   const { plan } = data.found;
   const methods = only ?? payMethodsFor(plan.currency);
-  const view = planView(plan, { t, locale, checkoutHref: '' });
+  const view = planView(plan, { t, locale, tax: data.tax, checkoutHref: '' });
   const method = query.get('method');
   const props: CheckoutFormProps = {
     productId: plan.product_id,
     currency: plan.currency,
     planTitle: view.title,
     priceText: view.priceText,
+    taxLabel: view.taxLabel,
+    taxAmount: taxAmountLine(data.tax, plan.price, plan.currency, t, locale),
     kind: view.kind ?? 'other',
     resultPath: localizePath(locale, '/checkout/result'),
     carried: carriedText,
@@ -195,7 +216,7 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
   };
   return (
     <div className="checkout-layout" data-mobile={mobile || undefined}>
-      <PlanSummary view={view} locale={locale} />
+      <PlanSummary view={view} locale={locale} tax={data.tax} />
       <section className="checkout-pay-card" aria-label={t('checkout.form.heading')}>
         {data.found.currencyFallback ? <p className="checkout-currency-note">{t(`buy.currency.${data.found.currencyFallback}`, { name: data.found.requestedCurrency, code: data.found.requestedCurrency })}</p> : null}
         <Island name="CheckoutForm" component={CheckoutForm} props={props} />

@@ -148,6 +148,8 @@ describe('/checkout/result', () => {
       paths: { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code' },
       downloadHref: INSTALLER_PATH,
       mobile: false,
+      // No country: the price is final, nothing is added at checkout.
+      tax: { kind: 'final' },
     });
     // Until the island reads the order: the checking status, no order number, no next steps.
     expect(text).toContain(message('ja-JP', 'checkout.status.paying.title'));
