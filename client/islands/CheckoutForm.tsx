@@ -45,6 +45,11 @@ export interface CheckoutFormProps {
   retryOrderId?: string | null;
   /** page_id of the reports. */
   pageId: string;
+  /**
+   * The buyer is in the EEA, the UK or Switzerland (the edge's country): paying waits until they
+   * ask for immediate delivery and acknowledge losing the right of withdrawal (src/domain/withdrawal.ts).
+   */
+  waiver: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ type EmailSchema = { safeParse(input: unknown): { success: true; data: { email: 
 let emailSchema: Promise<EmailSchema> | null = null;
 const loadEmailSchema = () => (emailSchema ??= import('../../src/domain/api-schemas').then((m) => m.createOrderRequestSchema.pick({ email: true }) as unknown as EmailSchema));
 const FIELDS = ['email'] as const;
+const WAIVER_FIELD = 'withdrawal_waiver';
 const EMAIL_KEY = 'mt-checkout-email';
 
 type Phase = 'details' | 'creating' | 'mounting' | 'ready' | 'paying' | 'leaving';
@@ -97,10 +103,17 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [order, setOrder] = useState<KeptOrder | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // The waiver box: shown when the page says so, or when the edge refuses an order without it.
+  const [waiverShown, setWaiverShown] = useState(props.waiver);
+  const [waivedAt, setWaivedAt] = useState<number | null>(null);
+  const [waiverError, setWaiverError] = useState<string | null>(null);
+  const waiverRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
 
   const carried = new URLSearchParams(props.carried);
   const priceWithTax = t('checkout.tax.price', { price: props.priceText, label: props.taxLabel });
+  // What the buyer agrees to, word for word as shown: it travels with the order and the licence mail repeats it.
+  const waiverText = `${t('checkout.waiver.delivery')} ${t('checkout.waiver.loss')}`;
   const locale = typeof document === 'undefined' ? 'en-US' : document.documentElement.lang || 'en-US';
 
   useEffect(() => {
@@ -114,6 +127,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       if (kept && kept.productId === props.productId && methods.includes(kept.method)) {
         if (input instanceof HTMLInputElement) input.value = kept.email;
         setMethod(kept.method);
+        if (kept.waiverAt) setWaivedAt(kept.waiverAt);
         void startPayment(kept);
       }
     }
@@ -207,6 +221,13 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     void import('./CheckoutResult').catch(() => undefined);
   }
 
+  /** Blocks paying until the waiver is ticked: the message is read at the box and focus moves to it. */
+  function refuseWithoutWaiver(message: string) {
+    setWaiverShown(true);
+    setWaiverError(message);
+    requestAnimationFrame(() => waiverRef.current?.focus());
+  }
+
   async function onContinue(event?: FormEvent) {
     event?.preventDefault();
     const form = formRef.current;
@@ -226,6 +247,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       return;
     }
     setEmailError(null);
+    if (waiverShown && waivedAt === null) return refuseWithoutWaiver(t('checkout.waiver.required'));
     setNotice(null);
     try {
       sessionStorage.setItem(EMAIL_KEY, email.trim());
@@ -235,12 +257,18 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     busy.current = true;
     setPhase('creating');
     try {
-      const kept = await orderBook().obtain({ email: checked.data.email, productId: props.productId, currency: props.currency, method });
+      const waiver = waiverShown && waivedAt !== null ? { accepted: true as const, accepted_at: waivedAt, text: waiverText } : undefined;
+      const kept = await orderBook().obtain({ email: checked.data.email, productId: props.productId, currency: props.currency, method, waiver });
       await startPayment(kept);
     } catch (error) {
       setPhase('details');
-      const fromServer = error instanceof ApiError ? serverFieldErrors(error.fieldErrors ?? [], FIELDS, t)['email'] : undefined;
-      if (fromServer) {
+      const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fieldErrors ?? [], [...FIELDS, WAIVER_FIELD], t) : {};
+      const fromServer = fieldErrors['email'];
+      if (fieldErrors[WAIVER_FIELD]) {
+        // The edge places the buyer in the EEA, the UK or Switzerland: the box must be ticked first.
+        setWaivedAt(null);
+        refuseWithoutWaiver(fieldErrors[WAIVER_FIELD]);
+      } else if (fromServer) {
         // The edge's own words for what is wrong (too long is not invalid), in the page's language.
         setEmailError(fromServer);
       } else {
@@ -323,6 +351,40 @@ export default function CheckoutForm(props: CheckoutFormProps) {
                   <span className="checkout-method-note">{t(`checkout.methods.${m}.note`)}</span>
                 </label>
               ))}
+            </div>
+          ) : null}
+          {waiverShown ? (
+            <div className={waiverError ? 'field checkout-waiver field-invalid' : 'field checkout-waiver'} role="group" aria-labelledby="checkout-waiver-heading" data-waiver>
+              <p className="field-label" id="checkout-waiver-heading">
+                {t('checkout.waiver.heading')}
+              </p>
+              <div className="checkout-waiver-row">
+                <input
+                  ref={waiverRef}
+                  type="checkbox"
+                  id="checkout-waiver"
+                  name={WAIVER_FIELD}
+                  checked={waivedAt !== null}
+                  required
+                  aria-invalid={waiverError ? true : undefined}
+                  aria-describedby={waiverError ? 'checkout-waiver-error checkout-waiver-hint' : 'checkout-waiver-hint'}
+                  onChange={(e) => {
+                    setWaivedAt(e.currentTarget.checked ? Math.floor(Date.now() / 1000) : null);
+                    setWaiverError(null);
+                  }}
+                />
+                <label htmlFor="checkout-waiver" className="checkout-waiver-label">
+                  <span data-waiver-statement="delivery">{t('checkout.waiver.delivery')}</span> <span data-waiver-statement="loss">{t('checkout.waiver.loss')}</span>
+                </label>
+              </div>
+              {waiverError ? (
+                <p className="field-error" id="checkout-waiver-error">
+                  {waiverError}
+                </p>
+              ) : null}
+              <p className="field-hint" id="checkout-waiver-hint">
+                {t('checkout.waiver.hint')}
+              </p>
             </div>
           ) : null}
           {!inPayment ? (

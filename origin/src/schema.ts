@@ -236,6 +236,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE UNIQUE INDEX IF NOT EXISTS feedback_uploads_key ON feedback_uploads (upload_key)`,
     ],
   },
+  {
+    name: '0004_order_waivers',
+    statements: [
+      // An order's waiver of the right of withdrawal (EEA, UK and Swiss buyers): the two
+      // statements as the buyer saw them, in the order's language, when the box was ticked, and
+      // when the origin recorded it. One per order, written with the order; the licence mail repeats it.
+      `CREATE TABLE IF NOT EXISTS order_waivers (
+  order_id TEXT PRIMARY KEY,
+  text TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  accepted_at INTEGER NOT NULL,
+  recorded_at INTEGER NOT NULL
+)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

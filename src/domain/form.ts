@@ -24,6 +24,7 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'First Name is too long': 'ui.forms.errors.firstNameTooLong',
   'Last Name is required': 'ui.forms.errors.lastNameRequired',
   'Last Name is too long': 'ui.forms.errors.lastNameTooLong',
+  'withdrawal waiver is required': 'checkout.waiver.required',
 };
 
 export function localizeFieldMessage(message: string, t: Translate): string {

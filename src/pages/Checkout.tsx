@@ -8,6 +8,7 @@ import { parseHostKey } from '../domain/api-handlers';
 import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, payMethodsFor, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
 import { taxRuleFor, taxRuleKey, type TaxRule } from '../domain/tax';
+import { waiverRequired } from '../domain/withdrawal';
 import { taxAmountLine, taxNote } from '../i18n/tax';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
@@ -26,7 +27,7 @@ import type { PageComponent, PageLoad, PageLoadContext } from './types';
  * names none (a bookmark, history or a shortened link of /checkout); or why there is none (a 404).
  */
 export type CheckoutData =
-  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string; tax: TaxRule }
+  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string; tax: TaxRule; waiver: boolean }
   | { kind: 'choose'; plans: BuyData }
   | { kind: 'unknown' };
 
@@ -69,13 +70,16 @@ export async function loadCheckout(ctx: PageLoadContext, fallbackProductId?: num
   const stripeKey = c.env.STRIPE_PUBLISHABLE_KEY ?? '';
   const paypalClientId = c.env.PAYPAL_CLIENT_ID ?? '';
   const { plan, table, requestedCurrency, currencyFallback, version } = found;
-  // The visitor's country shows only through the tax rule it picks (its wording, rate and amount).
-  const tax = taxRuleFor(c.get('geo').country);
+  // The visitor's country shows only through what it decides: the tax rule (its wording, rate and
+  // amount) and whether the buyer must waive the right of withdrawal before paying.
+  const country = c.get('geo').country;
+  const tax = taxRuleFor(country);
+  const waiver = waiverRequired(country);
   return {
-    data: { kind: 'plan', found, stripeKey, paypalClientId, tax },
+    data: { kind: 'plan', found, stripeKey, paypalClientId, tax, waiver },
     ...(version === null || !checkoutQueryCacheable(query)
       ? {}
-      : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}/tax=${taxRuleKey(tax)}` }),
+      : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}/tax=${taxRuleKey(tax)}/waiver=${waiver ? 1 : 0}` }),
   };
 }
 
@@ -213,6 +217,7 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
     method: isPayMethod(method) ? method : null,
     retryOrderId: parseOrderId(query.get('retry')),
     pageId,
+    waiver: data.waiver,
   };
   return (
     <div className="checkout-layout" data-mobile={mobile || undefined}>
