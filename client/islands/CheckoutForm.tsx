@@ -16,6 +16,7 @@ import { createStripeAdapter } from '../lib/payments/stripe';
 import { createPaypalAdapter } from '../lib/payments/paypal';
 import type { PaymentAdapter, PaymentOutcome } from '../lib/payments/types';
 import { TestCardForm, TestPaypalStep } from '../components/checkout/TestPayment';
+import { OrderReview } from '../components/checkout/OrderReview';
 import { tWithUserText } from '../components/UserText';
 
 export interface CheckoutFormProps {
@@ -28,6 +29,12 @@ export interface CheckoutFormProps {
   taxLabel: string;
   /** 'Includes €4.47 VAT (19%)' where a national VAT applies; null elsewhere. */
   taxAmount: string | null;
+  /** How tax is handled, for the order review where no VAT amount is named. */
+  taxNote: string;
+  /** What the licence covers and for how long, for the order review. */
+  coverage: string;
+  /** Where a refund is asked for (the contact form's refund ticket, in this locale). */
+  refundHref: string;
   /** Product kind (oneMonth…), reported as pkg_type. */
   kind: string;
   /** The result page's path in this locale (/checkout/result, /fr-FR/checkout/result…). */
@@ -304,6 +311,23 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   }
 
   const inPayment = order !== null && phase !== 'details' && phase !== 'creating';
+  const paypalObligation = t('checkout.review.paypalObligation', { price: props.priceText });
+
+  /** The order as it will be charged, right above the button that pays for it. */
+  function reviewOf(kept: KeptOrder) {
+    return (
+      <OrderReview
+        planTitle={props.planTitle}
+        coverage={props.coverage}
+        totalText={priceWithTax}
+        taxText={props.taxAmount ?? props.taxNote}
+        method={kept.method}
+        email={kept.email}
+        refundHref={props.refundHref}
+        waived={kept.waiverAt !== undefined}
+      />
+    );
+  }
   const usable = methods.filter((m) => !unavailable.includes(m));
 
   return (
@@ -399,21 +423,32 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         <section className="checkout-payment" aria-labelledby="checkout-payment-title">
           <h3 id="checkout-payment-title">{t(`checkout.methods.${order.method}.payHeading`)}</h3>
           <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: priceWithTax })}</p>
-          {props.taxAmount ? <p className="checkout-payment-tax">{props.taxAmount}</p> : null}
           {order.testMode ? (
             order.method === 'stripe' ? (
-              <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onPay={(card) => void pay(card)} />
+              <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} review={reviewOf(order)} onPay={(card) => void pay(card)} />
             ) : (
-              <TestPaypalStep busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onApprove={() => void pay()} onCancel={() => adapterRef.current?.cancel?.()} />
+              <TestPaypalStep busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} review={reviewOf(order)} obligation={paypalObligation} onApprove={() => void pay()} onCancel={() => adapterRef.current?.cancel?.()} />
             )
-          ) : (
+          ) : order.method === 'stripe' ? (
             <>
               <div ref={containerRef} className="checkout-provider" data-provider={order.method} />
-              {order.method === 'stripe' && phase !== 'mounting' ? (
-                <button className="button button-primary button-large checkout-pay" type="button" onClick={() => void pay()} aria-disabled={phase === 'paying' || phase === 'leaving' || undefined}>
-                  {phase === 'paying' ? t('checkout.form.paying') : t('checkout.form.pay', { price: props.priceText })}
-                </button>
+              {phase !== 'mounting' ? (
+                <>
+                  {reviewOf(order)}
+                  <button className="button button-primary button-large checkout-pay" type="button" onClick={() => void pay()} aria-disabled={phase === 'paying' || phase === 'leaving' || undefined}>
+                    {phase === 'paying' ? t('checkout.form.paying') : t('checkout.form.pay', { price: props.priceText })}
+                  </button>
+                </>
               ) : null}
+            </>
+          ) : (
+            <>
+              {/* PayPal's own button cannot say what it does: the order summary and the obligation to pay are said right above it. */}
+              {reviewOf(order)}
+              <p className="checkout-obligation" data-obligation>
+                {paypalObligation}
+              </p>
+              <div ref={containerRef} className="checkout-provider" data-provider={order.method} />
             </>
           )}
           {phase === 'mounting' ? <p className="checkout-loading">{t('checkout.form.loadingMethod')}</p> : null}
