@@ -251,6 +251,21 @@ export const MIGRATIONS: readonly Migration[] = [
 )`,
     ],
   },
+  {
+    name: '0005_price_history',
+    statements: [
+      // Every price a package had in a currency, from when (epoch seconds) until the next row: the
+      // source of list_group's price_since and lowest_price_30d (src/domain/reference-price.ts).
+      // A price change is a new row here together with the new package_prices.price.
+      `CREATE TABLE IF NOT EXISTS price_history (
+  product_id INTEGER NOT NULL REFERENCES packages (product_id),
+  currency TEXT NOT NULL,
+  effective_from INTEGER NOT NULL,
+  price INTEGER NOT NULL CHECK (price > 0),
+  PRIMARY KEY (product_id, currency, effective_from)
+)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

@@ -302,9 +302,18 @@ export interface Plan {
   order: number;
   link: string;
   price: number;
+  /** The upstream's list price. Never shown as a reference price: see lowest_price_30d. */
   origin_price: number;
   currency: string;
   accessList: string[];
+  /** When the current price took effect, epoch seconds (null or absent: unknown). */
+  price_since?: number | null;
+  /**
+   * The lowest price charged for this plan and currency in the 30 days before `price_since`: the
+   * only price a reduction may be shown against (src/domain/reference-price.ts). null or absent:
+   * no earlier price is known.
+   */
+  lowest_price_30d?: number | null;
 }
 
 export interface ListGroupData {

@@ -15,7 +15,7 @@ import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
 import { Island } from '../components/Island';
 import { IslandStylesheet } from '../components/IslandStylesheet';
 import { MoreSave } from '../components/MoreSave';
-import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
+import { featuredProductId, PlanCard, PlanPrice, planView, type PlanView } from '../components/PlanCard';
 import { checkoutHref, CurrencyNote, TaxNote, type BuyData } from './Buy';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
@@ -83,7 +83,7 @@ export async function loadCheckout(ctx: PageLoadContext, fallbackProductId?: num
   };
 }
 
-/** The chosen plan: localized title, features, price (what it includes) and original price, the saving, the money-back line. */
+/** The chosen plan: localized title, features, price (what it includes; a real reduction and its prior price), the saving, the money-back line. */
 export function PlanSummary({ view, locale, tax }: { view: PlanView; locale: Locale; tax: TaxRule }) {
   const t = useT();
   const taxAmount = taxAmountLine(tax, view.price, view.currency, t, locale);
@@ -94,18 +94,7 @@ export function PlanSummary({ view, locale, tax }: { view: PlanView; locale: Loc
         {view.title}
       </h2>
       <p className="plan-subtitle">{view.subtitle}</p>
-      <p className="plan-price checkout-price" data-price={view.price} data-origin-price={view.originPrice}>
-        <span className="plan-price-current">{view.priceText}</span> <span className="plan-price-tax">{view.taxLabel}</span>
-        {view.originText ? (
-          <>
-            {' '}
-            <s className="plan-price-origin" aria-hidden="true">
-              {view.originText}
-            </s>
-            <span className="visually-hidden">{` ${t('buy.price.was', { price: view.originText })}`}</span>
-          </>
-        ) : null}
-      </p>
+      <PlanPrice plan={view} className="plan-price checkout-price" />
       {/* A national VAT is named with its amount and rate; elsewhere, how tax is handled. */}
       {taxAmount ? (
         <p className="checkout-tax-amount" data-tax-amount>
@@ -116,7 +105,7 @@ export function PlanSummary({ view, locale, tax }: { view: PlanView; locale: Loc
           {taxNote(tax, t, locale)}
         </p>
       )}
-      <MoreSave price={view.price} originPrice={view.originPrice} currency={view.currency} locale={locale} />
+      {view.reduction ? <MoreSave price={view.price} reference={view.reduction.reference} currency={view.currency} locale={locale} /> : null}
       <ul className="plan-access" aria-label={t('buy.included')}>
         {view.access.map((item) => (
           <li key={item}>
