@@ -123,7 +123,8 @@ export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: str
           productId: plan.productId,
           kind: plan.kind ?? 'other',
           planTitle: plan.title,
-          priceText: plan.priceText,
+          // The link's accessible name says what the price includes too.
+          priceText: t('checkout.tax.price', { price: plan.priceText, label: plan.taxLabel }),
           currency: plan.currency,
           featured: plan.featured,
           ...(pageId ? { pageId } : {}),

@@ -233,10 +233,11 @@ describe('/buy links to checkout', () => {
     const { html } = await page('/buy', { cf: { country: 'US' } });
     const islands = [...html.matchAll(/data-island="BuyButton" data-props="([^"]*)"/g)].map((m) => JSON.parse(decodeHtml(m[1]!)) as Record<string, unknown>);
     expect(islands.map((props) => props['productId'])).toEqual([81901, 81902, 81903]);
-    expect(islands[1]).toMatchObject({ href: '/checkout?product_id=81902&currency=USD', planTitle: 'One-Year', priceText: '$29.99' });
-    // The page is cached per currency, not per country: the visitor's country never reaches its HTML.
+    // The accessible name says what the price includes, as the card does.
+    expect(islands[1]).toMatchObject({ href: '/checkout?product_id=81902&currency=USD', planTitle: 'One-Year', priceText: '$29.99 tax included' });
+    // The page is cached per currency and tax rule, not per country: the visitor's country never reaches its HTML.
     expect(islands.every((props) => !('geo' in props))).toBe(true);
-    expect(html).toContain(message('en-US', 'ui.buy.ctaDetail', { plan: 'One-Year', price: '$29.99' }));
+    expect(html).toContain(message('en-US', 'ui.buy.ctaDetail', { plan: 'One-Year', price: '$29.99 tax included' }));
   });
 });
 
