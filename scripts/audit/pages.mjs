@@ -22,9 +22,18 @@ const stubStylesheets = {
   },
 };
 
+/** The browser-only locale loaders: the same stand-in as the Worker's (wrangler.toml [alias]) and the e2e suite's. */
+const noUiMessages = {
+  name: 'audit-no-ui-messages',
+  enforce: 'pre',
+  resolveId(id) {
+    return id === 'virtual:ui-messages' ? at('src/services/no-ui-messages.ts') : null;
+  },
+};
+
 /** Imports a TypeScript module of the project through Vite (with the project's config and aliases). */
 export async function importProjectModule(path) {
-  const { module } = await runnerImport(at(path), { configFile: at('vite.config.ts'), logLevel: 'error', plugins: [stubStylesheets] });
+  const { module } = await runnerImport(at(path), { configFile: at('vite.config.ts'), logLevel: 'error', plugins: [stubStylesheets, noUiMessages] });
   return module;
 }
 
