@@ -16,6 +16,7 @@ import { createStripeAdapter } from '../lib/payments/stripe';
 import { createPaypalAdapter } from '../lib/payments/paypal';
 import type { PaymentAdapter, PaymentOutcome } from '../lib/payments/types';
 import { TestCardForm, TestPaypalStep } from '../components/checkout/TestPayment';
+import { OrderReview } from '../components/checkout/OrderReview';
 import { tWithUserText } from '../components/UserText';
 import { EmailField } from '../components/form-parts';
 
@@ -25,6 +26,16 @@ export interface CheckoutFormProps {
   currency: string;
   planTitle: string;
   priceText: string;
+  /** What the price includes, as the page says it beside every price ('incl. VAT', 'TTC', '税込'). */
+  taxLabel: string;
+  /** 'Includes €4.47 VAT (19%)' where a national VAT applies; null elsewhere. */
+  taxAmount: string | null;
+  /** How tax is handled, for the order review where no VAT amount is named. */
+  taxNote: string;
+  /** What the licence covers and for how long, for the order review. */
+  coverage: string;
+  /** Where a refund is asked for (the contact form's refund ticket, in this locale). */
+  refundHref: string;
   /** Product kind (oneMonth…), reported as pkg_type. */
   kind: string;
   /** The result page's path in this locale (/checkout/result, /fr-FR/checkout/result…). */
@@ -42,6 +53,11 @@ export interface CheckoutFormProps {
   retryOrderId?: string | null;
   /** page_id of the reports. */
   pageId: string;
+  /**
+   * The buyer is in the EEA, the UK or Switzerland (the edge's country): paying waits until they
+   * ask for immediate delivery and acknowledge losing the right of withdrawal (src/domain/withdrawal.ts).
+   */
+  waiver: boolean;
 }
 
 /**
@@ -52,6 +68,7 @@ type EmailSchema = { safeParse(input: unknown): { success: true; data: { email: 
 let emailSchema: Promise<EmailSchema> | null = null;
 const loadEmailSchema = () => (emailSchema ??= import('../../src/domain/api-schemas').then((m) => m.createOrderRequestSchema.pick({ email: true }) as unknown as EmailSchema));
 const FIELDS = ['email'] as const;
+const WAIVER_FIELD = 'withdrawal_waiver';
 const EMAIL_KEY = 'mt-checkout-email';
 
 type Phase = 'details' | 'creating' | 'mounting' | 'ready' | 'paying' | 'leaving';
@@ -94,9 +111,17 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [order, setOrder] = useState<KeptOrder | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // The waiver box: shown when the page says so, or when the edge refuses an order without it.
+  const [waiverShown, setWaiverShown] = useState(props.waiver);
+  const [waivedAt, setWaivedAt] = useState<number | null>(null);
+  const [waiverError, setWaiverError] = useState<string | null>(null);
+  const waiverRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
 
   const carried = new URLSearchParams(props.carried);
+  const priceWithTax = t('checkout.tax.price', { price: props.priceText, label: props.taxLabel });
+  // What the buyer agrees to, word for word as shown: it travels with the order and the licence mail repeats it.
+  const waiverText = `${t('checkout.waiver.delivery')} ${t('checkout.waiver.loss')}`;
   const locale = typeof document === 'undefined' ? 'en-US' : document.documentElement.lang || 'en-US';
 
   useEffect(() => {
@@ -110,6 +135,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       if (kept && kept.productId === props.productId && methods.includes(kept.method)) {
         if (input instanceof HTMLInputElement) input.value = kept.email;
         setMethod(kept.method);
+        if (kept.waiverAt) setWaivedAt(kept.waiverAt);
         void startPayment(kept);
       }
     }
@@ -203,6 +229,13 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     void import('./CheckoutResult').catch(() => undefined);
   }
 
+  /** Blocks paying until the waiver is ticked: the message is read at the box and focus moves to it. */
+  function refuseWithoutWaiver(message: string) {
+    setWaiverShown(true);
+    setWaiverError(message);
+    requestAnimationFrame(() => waiverRef.current?.focus());
+  }
+
   async function onContinue(event?: FormEvent) {
     event?.preventDefault();
     const form = formRef.current;
@@ -222,6 +255,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       return;
     }
     setEmailError(null);
+    if (waiverShown && waivedAt === null) return refuseWithoutWaiver(t('checkout.waiver.required'));
     setNotice(null);
     try {
       sessionStorage.setItem(EMAIL_KEY, email.trim());
@@ -231,12 +265,18 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     busy.current = true;
     setPhase('creating');
     try {
-      const kept = await orderBook().obtain({ email: checked.data.email, productId: props.productId, currency: props.currency, method });
+      const waiver = waiverShown && waivedAt !== null ? { accepted: true as const, accepted_at: waivedAt, text: waiverText } : undefined;
+      const kept = await orderBook().obtain({ email: checked.data.email, productId: props.productId, currency: props.currency, method, waiver });
       await startPayment(kept);
     } catch (error) {
       setPhase('details');
-      const fromServer = error instanceof ApiError ? serverFieldErrors(error.fieldErrors ?? [], FIELDS, t)['email'] : undefined;
-      if (fromServer) {
+      const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fieldErrors ?? [], [...FIELDS, WAIVER_FIELD], t) : {};
+      const fromServer = fieldErrors['email'];
+      if (fieldErrors[WAIVER_FIELD]) {
+        // The edge places the buyer in the EEA, the UK or Switzerland: the box must be ticked first.
+        setWaivedAt(null);
+        refuseWithoutWaiver(fieldErrors[WAIVER_FIELD]);
+      } else if (fromServer) {
         // The edge's own words for what is wrong (too long is not invalid), in the page's language.
         setEmailError(fromServer);
       } else {
@@ -272,6 +312,23 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   }
 
   const inPayment = order !== null && phase !== 'details' && phase !== 'creating';
+  const paypalObligation = t('checkout.review.paypalObligation', { price: props.priceText });
+
+  /** The order as it will be charged, right above the button that pays for it. */
+  function reviewOf(kept: KeptOrder) {
+    return (
+      <OrderReview
+        planTitle={props.planTitle}
+        coverage={props.coverage}
+        totalText={priceWithTax}
+        taxText={props.taxAmount ?? props.taxNote}
+        method={kept.method}
+        email={kept.email}
+        refundHref={props.refundHref}
+        waived={kept.waiverAt !== undefined}
+      />
+    );
+  }
   const usable = methods.filter((m) => !unavailable.includes(m));
 
   return (
@@ -299,9 +356,43 @@ export default function CheckoutForm(props: CheckoutFormProps) {
               ))}
             </div>
           ) : null}
+          {waiverShown ? (
+            <div className={waiverError ? 'field checkout-waiver field-invalid' : 'field checkout-waiver'} role="group" aria-labelledby="checkout-waiver-heading" data-waiver>
+              <p className="field-label" id="checkout-waiver-heading">
+                {t('checkout.waiver.heading')}
+              </p>
+              <div className="checkout-waiver-row">
+                <input
+                  ref={waiverRef}
+                  type="checkbox"
+                  id="checkout-waiver"
+                  name={WAIVER_FIELD}
+                  checked={waivedAt !== null}
+                  required
+                  aria-invalid={waiverError ? true : undefined}
+                  aria-describedby={waiverError ? 'checkout-waiver-error checkout-waiver-hint' : 'checkout-waiver-hint'}
+                  onChange={(e) => {
+                    setWaivedAt(e.currentTarget.checked ? Math.floor(Date.now() / 1000) : null);
+                    setWaiverError(null);
+                  }}
+                />
+                <label htmlFor="checkout-waiver" className="checkout-waiver-label">
+                  <span data-waiver-statement="delivery">{t('checkout.waiver.delivery')}</span> <span data-waiver-statement="loss">{t('checkout.waiver.loss')}</span>
+                </label>
+              </div>
+              {waiverError ? (
+                <p className="field-error" id="checkout-waiver-error">
+                  {waiverError}
+                </p>
+              ) : null}
+              <p className="field-hint" id="checkout-waiver-hint">
+                {t('checkout.waiver.hint')}
+              </p>
+            </div>
+          ) : null}
           {!inPayment ? (
             <button className="button button-primary button-large checkout-continue" type="submit" disabled={!hydrated || usable.length === 0} aria-disabled={phase === 'creating' || undefined}>
-              {phase === 'creating' ? t('checkout.form.creating') : t('checkout.form.continue', { price: props.priceText })}
+              {phase === 'creating' ? t('checkout.form.creating') : t('checkout.form.continue', { price: priceWithTax })}
             </button>
           ) : null}
         </fieldset>
@@ -310,21 +401,33 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       {inPayment && order ? (
         <section className="checkout-payment" aria-labelledby="checkout-payment-title">
           <h3 id="checkout-payment-title">{t(`checkout.methods.${order.method}.payHeading`)}</h3>
-          <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: props.priceText })}</p>
+          <p className="checkout-payment-for">{tWithUserText(t, 'checkout.form.payingFor', { email: order.email }, { plan: props.planTitle, price: priceWithTax })}</p>
           {order.testMode ? (
             order.method === 'stripe' ? (
-              <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onPay={(card) => void pay(card)} />
+              <TestCardForm busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} review={reviewOf(order)} onPay={(card) => void pay(card)} />
             ) : (
-              <TestPaypalStep busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} onApprove={() => void pay()} onCancel={() => adapterRef.current?.cancel?.()} />
+              <TestPaypalStep busy={phase === 'paying' || phase === 'leaving'} priceText={props.priceText} review={reviewOf(order)} obligation={paypalObligation} onApprove={() => void pay()} onCancel={() => adapterRef.current?.cancel?.()} />
             )
-          ) : (
+          ) : order.method === 'stripe' ? (
             <>
               <div ref={containerRef} className="checkout-provider" data-provider={order.method} />
-              {order.method === 'stripe' && phase !== 'mounting' ? (
-                <button className="button button-primary button-large checkout-pay" type="button" onClick={() => void pay()} aria-disabled={phase === 'paying' || phase === 'leaving' || undefined}>
-                  {phase === 'paying' ? t('checkout.form.paying') : t('checkout.form.pay', { price: props.priceText })}
-                </button>
+              {phase !== 'mounting' ? (
+                <>
+                  {reviewOf(order)}
+                  <button className="button button-primary button-large checkout-pay" type="button" onClick={() => void pay()} aria-disabled={phase === 'paying' || phase === 'leaving' || undefined}>
+                    {phase === 'paying' ? t('checkout.form.paying') : t('checkout.form.pay', { price: props.priceText })}
+                  </button>
+                </>
               ) : null}
+            </>
+          ) : (
+            <>
+              {/* PayPal's own button cannot say what it does: the order summary and the obligation to pay are said right above it. */}
+              {reviewOf(order)}
+              <p className="checkout-obligation" data-obligation>
+                {paypalObligation}
+              </p>
+              <div ref={containerRef} className="checkout-provider" data-provider={order.method} />
             </>
           )}
           {phase === 'mounting' ? <p className="checkout-loading">{t('checkout.form.loadingMethod')}</p> : null}

@@ -5,7 +5,10 @@
 import '../styles/forms.css';
 import '../styles/checkout.css';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../src/i18n/translator';
+import { useI18n } from '../../src/i18n/translator';
+import { formatMoney } from '../../src/domain/money';
+import type { TaxRule } from '../../src/domain/tax';
+import { taxAmountLine, taxLabel } from '../../src/i18n/tax';
 import { api, ApiError } from '../lib/api';
 import { track } from '../lib/tracking';
 import { installBeaconSender } from '../lib/beacon';
@@ -27,6 +30,8 @@ export interface CheckoutResultProps {
   paths: ResultPaths;
   downloadHref: string;
   mobile: boolean;
+  /** What the visitor's prices include (the edge's tax rule for the country): the order total says it too. */
+  tax: TaxRule;
 }
 
 interface Order extends ResultTarget {
@@ -68,8 +73,20 @@ function firstReport(orderId: string): boolean {
 type CodeState = { kind: 'loading' } | { kind: 'shown'; code: string } | { kind: 'failed'; message: string };
 type MailState = 'idle' | 'sending' | 'sent' | 'failed';
 
+/** The order's total as the upstream answers it, with what it includes. */
+function OrderTotal({ amount, currency, tax }: { amount: number; currency: string; tax: TaxRule }) {
+  const { t, locale } = useI18n();
+  const included = taxAmountLine(tax, amount, currency, t, locale);
+  return (
+    <div className="checkout-order-total" data-order-total={amount} data-currency={currency}>
+      <p>{t('checkout.result.total', { price: t('checkout.tax.price', { price: formatMoney(amount, currency, locale), label: taxLabel(tax, t) }) })}</p>
+      {included ? <p className="checkout-order-tax">{included}</p> : null}
+    </div>
+  );
+}
+
 export default function CheckoutResult(props: CheckoutResultProps) {
-  const t = useT();
+  const { t } = useI18n();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Read after hydration: the server rendered the same 'paying' view without an order.
   const [order, setOrder] = useState<Order | null>(null);
@@ -77,6 +94,7 @@ export default function CheckoutResult(props: CheckoutResultProps) {
   const [code, setCode] = useState<CodeState>({ kind: 'loading' });
   const [email, setEmail] = useState<string | null>(null);
   const [mail, setMail] = useState<MailState>('idle');
+  const [total, setTotal] = useState<{ amount: number; currency: string } | null>(null);
   const first = useRef(true);
 
   useEffect(() => setOrder(orderFromUrl(props.paths)), [props.paths]);
@@ -87,7 +105,11 @@ export default function CheckoutResult(props: CheckoutResultProps) {
     setEmail(keptEmail(order.orderId));
     const method = methodOfPayType(order.payType);
     return pollOrder({
-      query: () => api.queryOrder(order.payType, { order_id: order.orderId }),
+      query: async () => {
+        const answer = await api.queryOrder(order.payType, { order_id: order.orderId });
+        setTotal((shown) => (shown?.amount === answer.amount && shown.currency === answer.currency ? shown : { amount: answer.amount, currency: answer.currency }));
+        return answer;
+      },
       onStatus: (next) => {
         setStatus(next);
         if (next === 'paid') void onPaid(order, method);
@@ -138,6 +160,7 @@ export default function CheckoutResult(props: CheckoutResultProps) {
         <StatusView status={status} orderId={order?.orderId ?? null} reason={order?.reason} links={order?.links ?? null} headingRef={headingRef}>
           {/* Only once this island polls (never in the server's HTML): without JavaScript nothing would update. */}
           {order && statusDisplay(status).pending ? <p className="checkout-updating">{t('checkout.result.updating')}</p> : null}
+          {total ? <OrderTotal amount={total.amount} currency={total.currency} tax={props.tax} /> : null}
           {status === 'paid' ? (
             <div className="checkout-code" data-code-state={code.kind}>
               <h3>{t('checkout.code.heading')}</h3>

@@ -71,6 +71,11 @@ export interface ApiTransport {
   /** Wraps each call (the progress bar's trackPending). */
   track: <T>(work: () => Promise<T>) => Promise<T>;
   timeoutMs?: number;
+  /**
+   * The page's `?debug_country=` (two letters), sent as X-Debug-Country so the edge places the
+   * page's calls where it placed the page (the waiver of EEA orders); production ignores it.
+   */
+  debugCountry?: () => string | null;
 }
 
 /**
@@ -130,6 +135,8 @@ export function createApiClient(transport: ApiTransport) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', [LOCALE_HEADER]: transport.locale() };
     const hostKey = transport.hostKey();
     if (hostKey) headers[HOST_KEY_HEADER] = hostKey;
+    const debugCountry = transport.debugCountry?.();
+    if (debugCountry && /^[A-Za-z]{2}$/.test(debugCountry)) headers['X-Debug-Country'] = debugCountry;
     let response: Response;
     try {
       response = await transport.fetch(`/api${path}`, {
@@ -214,4 +221,5 @@ export const api: ApiClient = createApiClient({
   hostKey: () => rememberHostKey(location.search, browserStorage()),
   translate: () => i18nStore.get().i18n?.t ?? null,
   track: trackPending,
+  debugCountry: () => new URLSearchParams(location.search).get('debug_country'),
 });

@@ -60,3 +60,17 @@ export function withdrawalMailBody(receipt: WithdrawalReceipt): string {
     'Keep this email as your record of the request. We refund the payment to the payment method you used and write to you at this address when it is done. Replies from support arrive within 24 hours.',
   ].join('\n');
 }
+
+/** ISO 8601 in UTC, to the second: how the mail states when something happened. */
+function utcTime(epochSeconds: number): string {
+  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The confirmation on a durable medium that a buyer in the EEA, the UK or Switzerland asked for
+ * immediate delivery and acknowledged losing the right of withdrawal: the statements exactly as
+ * they were shown (in the order's language) and when the box was ticked.
+ */
+export function waiverMailSection(waiver: { text: string; accepted_at: number }): string {
+  return `Your right of withdrawal: when you placed this order, at ${utcTime(waiver.accepted_at)}, you confirmed:\n\n"${waiver.text}"\n\nThe 30-day money-back guarantee still applies: write to support within 30 days of your purchase.`;
+}

@@ -1,4 +1,4 @@
-import { PAY_TYPES, type OrderQueryData, type PayStatus, type PayType } from '../../src/domain/api-schemas';
+import { PAY_TYPES, type OrderQueryData, type PayStatus, type PayType, type WithdrawalWaiver } from '../../src/domain/api-schemas';
 import type { CallContext, CallHandler } from './call';
 import { fail, ok, type CallOutcome } from './envelope';
 import { newOrderId, newSecret } from './ids';
@@ -27,6 +27,19 @@ export async function findOrder(db: D1Database, orderId: string): Promise<OrderR
   return db.prepare('SELECT * FROM orders WHERE order_id = ?').bind(orderId).first<OrderRow>();
 }
 
+/** The buyer's waiver of the right of withdrawal stored with an order (EEA, UK and Swiss buyers). */
+export interface OrderWaiver {
+  order_id: string;
+  text: string;
+  lang: string;
+  accepted_at: number;
+  recorded_at: number;
+}
+
+export async function findOrderWaiver(db: D1Database, orderId: string): Promise<OrderWaiver | null> {
+  return db.prepare('SELECT * FROM order_waivers WHERE order_id = ?').bind(orderId).first<OrderWaiver>();
+}
+
 interface NewOrder {
   order_id: string;
   client_secret: string;
@@ -36,7 +49,7 @@ interface NewOrder {
 
 async function createOrder(
   payType: PayType,
-  input: { product_id: number; currency: string; email: string; common: { lang: string } },
+  input: { product_id: number; currency: string; email: string; withdrawal_waiver?: WithdrawalWaiver | undefined; common: { lang: string } },
   { db, now }: CallContext,
 ): Promise<CallOutcome<NewOrder>> {
   const price = await db
@@ -63,6 +76,14 @@ async function createOrder(
     db
       .prepare(`INSERT INTO order_events (order_id, from_status, to_status, reason, created_at) VALUES (?, NULL, 'paying', 'created', ?)`)
       .bind(order_id, now),
+    // The consent travels with the order: stored in the same batch, so no order exists without it.
+    ...(input.withdrawal_waiver
+      ? [
+          db
+            .prepare('INSERT INTO order_waivers (order_id, text, lang, accepted_at, recorded_at) VALUES (?, ?, ?, ?, ?)')
+            .bind(order_id, input.withdrawal_waiver.text, input.common.lang, input.withdrawal_waiver.accepted_at, now),
+        ]
+      : []),
   ]);
   return ok({ order_id, client_secret, provider_ref, amount: price.price });
 }

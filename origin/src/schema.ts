@@ -252,6 +252,36 @@ export const MIGRATIONS: readonly Migration[] = [
 )`,
     ],
   },
+  {
+    name: '0005_order_waivers',
+    statements: [
+      // An order's waiver of the right of withdrawal (EEA, UK and Swiss buyers): the two
+      // statements as the buyer saw them, in the order's language, when the box was ticked, and
+      // when the origin recorded it. One per order, written with the order; the licence mail repeats it.
+      `CREATE TABLE IF NOT EXISTS order_waivers (
+  order_id TEXT PRIMARY KEY,
+  text TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  accepted_at INTEGER NOT NULL,
+  recorded_at INTEGER NOT NULL
+)`,
+    ],
+  },
+  {
+    name: '0006_price_history',
+    statements: [
+      // Every price a package had in a currency, from when (epoch seconds) until the next row: the
+      // source of list_group's price_since and lowest_price_30d (src/domain/reference-price.ts).
+      // A price change is a new row here together with the new package_prices.price.
+      `CREATE TABLE IF NOT EXISTS price_history (
+  product_id INTEGER NOT NULL REFERENCES packages (product_id),
+  currency TEXT NOT NULL,
+  effective_from INTEGER NOT NULL,
+  price INTEGER NOT NULL CHECK (price > 0),
+  PRIMARY KEY (product_id, currency, effective_from)
+)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

@@ -9,7 +9,7 @@
  * Bump when the seed or the schema changes: a database brought up by an older version then gets
  * the new tables (ensureSeeded runs the schema only when the version differs) and rows.
  */
-export const SEED_VERSION = '5';
+export const SEED_VERSION = '6';
 
 export const SEED_EMAILS = {
   /** Two paid orders (Stripe and PayPal): licence mail works, trial refused with 4570003. */
@@ -36,6 +36,12 @@ export const SEED_ACTIVITIES = {
 } as const;
 
 const SEEDED_AT = 1767225600; // 2026-01-01T00:00:00Z
+
+/**
+ * Since when the seeded prices have been charged (2025-01-01T00:00:00Z): each is the only row of
+ * its price history, so no plan has an earlier, higher price and none may be shown as reduced.
+ */
+export const SEED_PRICES_SINCE = 1735689600;
 
 type PayType = 1 | 2;
 type Status = 'paying' | 'paid' | 'refunding' | 'refunded' | 'failed';
@@ -268,6 +274,7 @@ function planStatements(): string[] {
     for (const currency of SEED_CURRENCIES) {
       const [price, origin_price] = p.prices[currency];
       out.push(upsert('package_prices', 'product_id, currency', { product_id: p.product_id, currency, price, origin_price }));
+      out.push(upsert('price_history', 'product_id, currency, effective_from', { product_id: p.product_id, currency, effective_from: SEED_PRICES_SINCE, price }));
     }
   }
   for (const [code_table, ids] of Object.entries(TABLE_IDS)) {

@@ -10,9 +10,9 @@ import { callContext, parseJsonRequest } from './call';
 import type { OriginEnv } from './env';
 import { fail, ok, replyOutcome } from './envelope';
 import { newLicenceCode, timingSafeEqualText } from './ids';
-import { licenceMailBody, queueMailAfterChange } from './mail';
+import { licenceMailBody, queueMailAfterChange, waiverMailSection } from './mail';
 import { applyTransition, canTransition } from './order-state';
-import { findOrder } from './orders';
+import { findOrder, findOrderWaiver } from './orders';
 import { cardOutcome } from './test-cards';
 
 // The local stand-in for Stripe Elements and PayPal (outside production only; index.ts guards).
@@ -38,6 +38,9 @@ testPayments.post(TEST_PAYMENT_CONFIRM_PATH, async (c) => {
     if (!canTransition(order.status, 'paid')) return conflict();
     const cdKey = newLicenceCode();
     const title = await db.prepare('SELECT title FROM packages WHERE product_id = ?').bind(order.product_id).first<{ title: string }>();
+    // The licence mail repeats the buyer's waiver of the right of withdrawal, when the order has one.
+    const waiver = await findOrderWaiver(db, order_id);
+    const codes = licenceMailBody([{ order_id, title: title?.title ?? String(order.product_id), cd_key: cdKey }]);
     const mail = queueMailAfterChange(
       db,
       {
@@ -45,7 +48,7 @@ testPayments.post(TEST_PAYMENT_CONFIRM_PATH, async (c) => {
         to: order.email,
         lang: order.lang,
         subject: 'Your MT Data Recovery registration code',
-        body: licenceMailBody([{ order_id, title: title?.title ?? String(order.product_id), cd_key: cdKey }]),
+        body: waiver ? `${codes}\n\n${waiverMailSection(waiver)}` : codes,
       },
       now,
     );

@@ -2,9 +2,12 @@ import type { Translate } from '../i18n/translator';
 import { useT } from '../i18n/translator';
 import { Island } from './Island';
 import { MoreSave } from './MoreSave';
-import { formatMoney, saving } from '../domain/money';
+import { formatMoney } from '../domain/money';
+import { priceReduction } from '../domain/reference-price';
 import { productKind, type ProductKind } from '../domain/package-ids';
 import type { Plan } from '../domain/plans';
+import type { TaxRule } from '../domain/tax';
+import { taxLabel } from '../i18n/tax';
 import { messageKeys } from '../pages/page-parts';
 
 /** A plan as the page shows it: copy localized by product id, money formatted in the page's locale. */
@@ -18,10 +21,14 @@ export interface PlanView {
   coverage: string | null;
   currency: string;
   price: number;
-  originPrice: number;
   priceText: string;
-  /** The struck-through original price; null when it is not higher than the price. */
-  originText: string | null;
+  /** What the price includes, beside it: 'incl. VAT', 'TTC', '税込', 'tax included'. */
+  taxLabel: string;
+  /**
+   * A real reduction (src/domain/reference-price.ts): the lowest price of the 30 days before it,
+   * struck through and stated, and the saving against it. null: the price is shown on its own.
+   */
+  reduction: { reference: number; referenceText: string; percent: number; amount: number } | null;
   checkoutHref: string;
   featured: boolean;
 }
@@ -31,8 +38,9 @@ export interface PlanView {
  * package table) take their title, sub-title, bullets and coverage from the `buy` messages; an
  * unknown product keeps the upstream's own text.
  */
-export function planView(plan: Plan, opts: { t: Translate; locale: string; checkoutHref: string; featured?: boolean }): PlanView {
+export function planView(plan: Plan, opts: { t: Translate; locale: string; tax: TaxRule; checkoutHref: string; featured?: boolean; now?: number }): PlanView {
   const { t, locale } = opts;
+  const reduced = priceReduction(plan, opts.now ?? Math.floor(Date.now() / 1000));
   const kind = productKind(plan.product_id);
   const base = kind ? `buy.plans.${kind}` : null;
   return {
@@ -44,25 +52,56 @@ export function planView(plan: Plan, opts: { t: Translate; locale: string; check
     coverage: base ? t(`${base}.coverage`) : null,
     currency: plan.currency,
     price: plan.price,
-    originPrice: plan.origin_price,
     priceText: formatMoney(plan.price, plan.currency, locale),
-    originText: plan.origin_price > plan.price ? formatMoney(plan.origin_price, plan.currency, locale) : null,
+    taxLabel: taxLabel(opts.tax, t),
+    reduction: reduced ? { reference: reduced.reference, referenceText: formatMoney(reduced.reference, plan.currency, locale), ...reduced.saving } : null,
     checkoutHref: opts.checkoutHref,
     featured: opts.featured ?? false,
   };
 }
 
-/** The plan with the largest saving is the one to point out ("Best value"); ties go to the later plan. */
-export function featuredProductId(plans: readonly Plan[]): number | null {
+/**
+ * The plan with the largest real reduction is the one to point out ("Best value"); ties go to the
+ * later plan. Only reductions against the lowest price of the previous 30 days count, so with no
+ * reduction nothing is pointed out.
+ */
+export function featuredProductId(plans: readonly Plan[], now: number = Math.floor(Date.now() / 1000)): number | null {
   let best: { id: number; percent: number } | null = null;
   for (const plan of plans) {
-    const off = saving(plan.price, plan.origin_price);
+    const off = priceReduction(plan, now)?.saving;
     if (off && (!best || off.percent >= best.percent)) best = { id: plan.product_id, percent: off.percent };
   }
   return best?.id ?? null;
 }
 
-/** One plan of the buy list: title, sub-title, price (with the original struck through), saving, buy link, bullets. */
+/** The price, what it includes and, for a real reduction only, the prior price struck through and stated. */
+export function PlanPrice({ plan, className = 'plan-price' }: { plan: PlanView; className?: string }) {
+  const t = useT();
+  const reduced = plan.reduction;
+  return (
+    <>
+      <p className={className} data-price={plan.price} data-currency={plan.currency} data-reference-price={reduced?.reference}>
+        <span className="plan-price-current">{plan.priceText}</span> <span className="plan-price-tax">{plan.taxLabel}</span>
+        {reduced ? (
+          <>
+            {' '}
+            <s className="plan-price-origin" aria-hidden="true">
+              {reduced.referenceText}
+            </s>
+            <span className="visually-hidden">{` ${t('buy.price.was', { price: reduced.referenceText })}`}</span>
+          </>
+        ) : null}
+      </p>
+      {reduced ? (
+        <p className="plan-price-lowest" data-lowest-price={reduced.reference}>
+          {t('buy.price.lowest30', { price: reduced.referenceText })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** One plan of the buy list: title, sub-title, price (a real reduction struck through and stated), saving, buy link, bullets. */
 export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: string; pageId?: string }) {
   const t = useT();
   const titleId = `plan-${plan.productId}-title`;
@@ -73,19 +112,8 @@ export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: str
         {plan.title}
       </h3>
       <p className="plan-subtitle">{plan.subtitle}</p>
-      <p className="plan-price" data-price={plan.price} data-origin-price={plan.originPrice} data-currency={plan.currency}>
-        <span className="plan-price-current">{plan.priceText}</span>
-        {plan.originText ? (
-          <>
-            {' '}
-            <s className="plan-price-origin" aria-hidden="true">
-              {plan.originText}
-            </s>
-            <span className="visually-hidden">{` ${t('buy.price.was', { price: plan.originText })}`}</span>
-          </>
-        ) : null}
-      </p>
-      <MoreSave price={plan.price} originPrice={plan.originPrice} currency={plan.currency} locale={locale} />
+      <PlanPrice plan={plan} />
+      {plan.reduction ? <MoreSave price={plan.price} reference={plan.reduction.reference} currency={plan.currency} locale={locale} /> : null}
       <Island
         of="BuyButton"
         props={{
@@ -93,7 +121,8 @@ export function PlanCard({ plan, locale, pageId }: { plan: PlanView; locale: str
           productId: plan.productId,
           kind: plan.kind ?? 'other',
           planTitle: plan.title,
-          priceText: plan.priceText,
+          // The link's accessible name says what the price includes too.
+          priceText: t('checkout.tax.price', { price: plan.priceText, label: plan.taxLabel }),
           currency: plan.currency,
           featured: plan.featured,
           ...(pageId ? { pageId } : {}),

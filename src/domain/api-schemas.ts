@@ -8,6 +8,7 @@ import './zod-config';
 import { z } from 'zod';
 import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
 import { isValidCampaignValue } from './campaign';
+import { WAIVER_TEXT_MAX } from './withdrawal';
 
 export const APP_ID = 81;
 /** Every upstream request carries this header with the value PRODUCT_ID. */
@@ -210,10 +211,31 @@ export const activityReceiveRequestSchema = z.object({
   common: commonSchema,
 });
 
+/**
+ * The buyer's express request for immediate delivery and acknowledgement of losing the right of
+ * withdrawal (src/domain/withdrawal.ts): the two statements as the checkout showed them, in the
+ * order's language, and when the box was ticked (epoch seconds). Required from EEA, UK and Swiss
+ * buyers (the edge refuses their order without it); never sent for anyone else.
+ */
+export const withdrawalWaiverSchema = z.object(
+  {
+    accepted: z.literal(true, { error: 'withdrawal waiver is required' }),
+    accepted_at: z
+      .number({ error: requiredOrInvalid('withdrawal waiver time') })
+      .int('withdrawal waiver time is invalid')
+      .positive('withdrawal waiver time is invalid')
+      .max(4_102_444_800, 'withdrawal waiver time is invalid'),
+    text: requiredText('withdrawal waiver text', WAIVER_TEXT_MAX),
+  },
+  { error: requiredOrInvalid('withdrawal waiver') },
+);
+export type WithdrawalWaiver = z.output<typeof withdrawalWaiverSchema>;
+
 export const createOrderRequestSchema = z.object({
   product_id: positiveId('product id'),
   currency: currencySchema,
   email: emailSchema,
+  withdrawal_waiver: withdrawalWaiverSchema.optional(),
   common: commonWithLangSchema,
 });
 
@@ -298,9 +320,18 @@ export interface Plan {
   order: number;
   link: string;
   price: number;
+  /** The upstream's list price. Never shown as a reference price: see lowest_price_30d. */
   origin_price: number;
   currency: string;
   accessList: string[];
+  /** When the current price took effect, epoch seconds (null or absent: unknown). */
+  price_since?: number | null;
+  /**
+   * The lowest price charged for this plan and currency in the 30 days before `price_since`: the
+   * only price a reduction may be shown against (src/domain/reference-price.ts). null or absent:
+   * no earlier price is known.
+   */
+  lowest_price_30d?: number | null;
 }
 
 export interface ListGroupData {

@@ -27,6 +27,7 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'order id is required': 'ui.forms.errors.orderIdRequired',
   'order id is invalid': 'ui.forms.errors.orderIdInvalid',
   'reason is too long': 'ui.forms.errors.reasonTooLong',
+  'withdrawal waiver is required': 'checkout.waiver.required',
 };
 
 export function localizeFieldMessage(message: string, t: Translate): string {

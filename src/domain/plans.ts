@@ -66,6 +66,9 @@ export const planSchema = z.object({
   origin_price: minorUnits,
   currency: z.string().regex(/^[A-Z]{3}$/),
   accessList: z.array(text(500)).max(30).default([]),
+  // Older upstreams leave these out: no history, so nothing is shown as reduced.
+  price_since: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+  lowest_price_30d: minorUnits.nullable().default(null),
 }) satisfies z.ZodType<Plan, unknown>;
 
 /** The data of a list_group answer (envelope fields are ignored): 1–20 plans, all in the list's currency. */

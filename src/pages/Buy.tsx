@@ -6,6 +6,8 @@ import { toDecimalString } from '../domain/money';
 import { codeTableFor } from '../domain/package-ids';
 import { sortPlans, type Plan } from '../domain/plans';
 import type { Locale } from '../domain/locales';
+import { taxRuleFor, taxRuleKey, type TaxRule } from '../domain/tax';
+import { taxNote } from '../i18n/tax';
 import { plansForVisitor, planCacheStatsHeader, waitUntilOf, type PlanSource, type VisitorPlans } from '../services/plan-cache';
 import { PageHeader } from '../components/PageHeader';
 import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
@@ -24,6 +26,8 @@ export interface BuyData {
   currencyFallback: VisitorPlans['currencyFallback'];
   source: PlanSource;
   table: CodeTable;
+  /** What the prices include, from the visitor's country (src/domain/tax.ts). */
+  tax: TaxRule;
 }
 
 
@@ -39,10 +43,10 @@ export function checkoutHref(checkoutPath: string, plan: Pick<Plan, 'product_id'
 }
 
 /** The plans in display order, localized, with the best saving flagged. */
-export function buyPlanViews(plans: readonly Plan[], t: Translate, locale: Locale, query: URLSearchParams): PlanView[] {
+export function buyPlanViews(plans: readonly Plan[], t: Translate, locale: Locale, query: URLSearchParams, tax: TaxRule): PlanView[] {
   const checkout = siteLinks(locale).checkout;
   const featured = featuredProductId(plans);
-  return sortPlans(plans).map((plan) => planView(plan, { t, locale, checkoutHref: checkoutHref(checkout, plan, query), featured: plan.product_id === featured }));
+  return sortPlans(plans).map((plan) => planView(plan, { t, locale, tax, checkoutHref: checkoutHref(checkout, plan, query), featured: plan.product_id === featured }));
 }
 
 /** schema.org SoftwareApplication with one Offer per plan, in the currency shown. */
@@ -72,6 +76,7 @@ export function buyJsonLd(views: readonly PlanView[], t: Translate, locale: Loca
 
 async function loadBuy({ c, locale, query }: PageLoadContext) {
   const geo = c.get('geo');
+  const tax = taxRuleFor(geo.country);
   const table = codeTableFor(campaignFromQuery(query).isSem);
   const result = await plansForVisitor(c.env, waitUntilOf(c), geo.currency, table);
   // Ops can see where the plans came from; the page depends on the visitor's currency, so no shared caching.
@@ -85,16 +90,27 @@ async function loadBuy({ c, locale, query }: PageLoadContext) {
     currencyFallback: result.currencyFallback,
     source: result.source,
     table: result.table,
+    tax,
   };
   const { t } = c.get('i18n');
   return {
     data,
-    // The page shows exactly these facts (the visitor's country stays out: the buy buttons ask
-    // /api/geo for it; where the plans came from is only in X-Plan-Source), and `version`
-    // changes whenever the plan entry does.
-    cacheKey: `plans=${result.currency}/${result.requestedCurrency}/${result.currencyFallback ?? '-'}/${result.table}/${result.version}`,
-    jsonLd: () => [buyJsonLd(buyPlanViews(result.list, t, locale, query), t, locale, c.env.SITE_URL)],
+    // The page shows exactly these facts (the visitor's country stays out, only the tax rule it
+    // picks: the buy buttons ask /api/geo for the country; where the plans came from is only in
+    // X-Plan-Source), and `version` changes whenever the plan entry does.
+    cacheKey: `plans=${result.currency}/${result.requestedCurrency}/${result.currencyFallback ?? '-'}/${result.table}/${result.version}/tax=${taxRuleKey(tax)}`,
+    jsonLd: () => [buyJsonLd(buyPlanViews(result.list, t, locale, query, tax), t, locale, c.env.SITE_URL)],
   };
+}
+
+/** Which tax the prices include (and at what rate), or that nothing is added at checkout. */
+export function TaxNote({ tax, locale }: { tax: TaxRule; locale: Locale }) {
+  const t = useT();
+  return (
+    <p className="buy-tax" data-tax-rule={taxRuleKey(tax)}>
+      {taxNote(tax, t, locale)}
+    </p>
+  );
 }
 
 /** Which currency the plans are in, or why not the visitor's own (also on the checkout's plan chooser). */
@@ -127,7 +143,7 @@ function Testimonials() {
 export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
   const t = useT();
   const buy = data as BuyData;
-  const views = buyPlanViews(buy.plans, t, locale, query);
+  const views = buyPlanViews(buy.plans, t, locale, query, buy.tax);
   const hasLifetime = views.some((view) => view.kind === 'lifetime' || view.kind === 'lifetimeMultiPc');
   const links = siteLinks(locale, mobile);
   return (
@@ -144,6 +160,7 @@ export const BuyPage: PageComponent = ({ locale, mobile, query, data }) => {
           {t('buy.plansLabel')}
         </h2>
         <CurrencyNote data={buy} locale={locale} />
+        <TaxNote tax={buy.tax} locale={locale} />
         <ul className="plan-grid">
           {views.map((view) => (
             <PlanCard key={view.productId} plan={view} locale={locale} />

@@ -7,12 +7,15 @@ import { sortPlans } from '../domain/plans';
 import { parseHostKey } from '../domain/api-handlers';
 import { carriedQuery, checkoutQueryCacheable, isPayMethod, parseOrderId, parseProductId, payMethodsFor, type PayMethod } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
+import { taxRuleFor, taxRuleKey, type TaxRule } from '../domain/tax';
+import { waiverRequired } from '../domain/withdrawal';
+import { taxAmountLine, taxNote } from '../i18n/tax';
 import { checkoutPlan, type CheckoutPlan } from '../services/checkout-plan';
 import { plansForVisitor, waitUntilOf } from '../services/plan-cache';
 import { Island } from '../components/Island';
 import { MoreSave } from '../components/MoreSave';
-import { featuredProductId, PlanCard, planView, type PlanView } from '../components/PlanCard';
-import { checkoutHref, CurrencyNote, type BuyData } from './Buy';
+import { featuredProductId, PlanCard, PlanPrice, planView, type PlanView } from '../components/PlanCard';
+import { checkoutHref, CurrencyNote, TaxNote, type BuyData } from './Buy';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from './page-parts';
 import { siteLinks } from './machinery/links';
@@ -23,7 +26,7 @@ import type { PageComponent, PageLoad, PageLoadContext } from './machinery/types
  * names none (a bookmark, history or a shortened link of /checkout); or why there is none (a 404).
  */
 export type CheckoutData =
-  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string }
+  | { kind: 'plan'; found: CheckoutPlan; stripeKey: string; paypalClientId: string; tax: TaxRule; waiver: boolean }
   | { kind: 'choose'; plans: BuyData }
   | { kind: 'unknown' };
 
@@ -36,10 +39,11 @@ async function loadChooser({ c, query }: PageLoadContext): Promise<PageLoad & { 
   const table = codeTableFor(campaignFromQuery(query).isSem);
   const found = await plansForVisitor(c.env, waitUntilOf(c), c.get('geo').currency, table);
   c.header('X-Plan-Source', found.source);
-  const plans: BuyData = { plans: found.list, currency: found.currency, requestedCurrency: found.requestedCurrency, currencyFallback: found.currencyFallback, source: found.source, table: found.table };
+  const tax = taxRuleFor(c.get('geo').country);
+  const plans: BuyData = { plans: found.list, currency: found.currency, requestedCurrency: found.requestedCurrency, currencyFallback: found.currencyFallback, source: found.source, table: found.table, tax };
   return {
     data: { kind: 'choose', plans },
-    ...(checkoutQueryCacheable(query) ? { cacheKey: `choose=${found.currency}/${found.requestedCurrency}/${found.currencyFallback ?? '-'}/${found.table}/${found.version}` } : {}),
+    ...(checkoutQueryCacheable(query) ? { cacheKey: `choose=${found.currency}/${found.requestedCurrency}/${found.currencyFallback ?? '-'}/${found.table}/${found.version}/tax=${taxRuleKey(tax)}` } : {}),
   };
 }
 
@@ -65,15 +69,23 @@ export async function loadCheckout(ctx: PageLoadContext, fallbackProductId?: num
   const stripeKey = c.env.STRIPE_PUBLISHABLE_KEY ?? '';
   const paypalClientId = c.env.PAYPAL_CLIENT_ID ?? '';
   const { plan, table, requestedCurrency, currencyFallback, version } = found;
+  // The visitor's country shows only through what it decides: the tax rule (its wording, rate and
+  // amount) and whether the buyer must waive the right of withdrawal before paying.
+  const country = c.get('geo').country;
+  const tax = taxRuleFor(country);
+  const waiver = waiverRequired(country);
   return {
-    data: { kind: 'plan', found, stripeKey, paypalClientId },
-    ...(version === null || !checkoutQueryCacheable(query) ? {} : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}` }),
+    data: { kind: 'plan', found, stripeKey, paypalClientId, tax, waiver },
+    ...(version === null || !checkoutQueryCacheable(query)
+      ? {}
+      : { cacheKey: `plan=${plan.product_id}/${plan.currency}/${requestedCurrency}/${currencyFallback ?? '-'}/${table}/${version}/${stripeKey}/${paypalClientId}/tax=${taxRuleKey(tax)}/waiver=${waiver ? 1 : 0}` }),
   };
 }
 
-/** The chosen plan: localized title, features, price and original price, the saving, the money-back line. */
-export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }) {
+/** The chosen plan: localized title, features, price (what it includes; a real reduction and its prior price), the saving, the money-back line. */
+export function PlanSummary({ view, locale, tax }: { view: PlanView; locale: Locale; tax: TaxRule }) {
   const t = useT();
+  const taxAmount = taxAmountLine(tax, view.price, view.currency, t, locale);
   return (
     <section className="checkout-summary" aria-labelledby="checkout-plan-title" data-product-id={view.productId} data-currency={view.currency}>
       <p className="checkout-summary-label">{t('checkout.summary.label')}</p>
@@ -81,19 +93,18 @@ export function PlanSummary({ view, locale }: { view: PlanView; locale: Locale }
         {view.title}
       </h2>
       <p className="plan-subtitle">{view.subtitle}</p>
-      <p className="plan-price checkout-price" data-price={view.price} data-origin-price={view.originPrice}>
-        <span className="plan-price-current">{view.priceText}</span>
-        {view.originText ? (
-          <>
-            {' '}
-            <s className="plan-price-origin" aria-hidden="true">
-              {view.originText}
-            </s>
-            <span className="visually-hidden">{` ${t('buy.price.was', { price: view.originText })}`}</span>
-          </>
-        ) : null}
-      </p>
-      <MoreSave price={view.price} originPrice={view.originPrice} currency={view.currency} locale={locale} />
+      <PlanPrice plan={view} className="plan-price checkout-price" />
+      {/* A national VAT is named with its amount and rate; elsewhere, how tax is handled. */}
+      {taxAmount ? (
+        <p className="checkout-tax-amount" data-tax-amount>
+          {taxAmount}
+        </p>
+      ) : (
+        <p className="checkout-tax-note" data-tax-rule={taxRuleKey(tax)}>
+          {taxNote(tax, t, locale)}
+        </p>
+      )}
+      {view.reduction ? <MoreSave price={view.price} reference={view.reduction.reference} currency={view.currency} locale={locale} /> : null}
       <ul className="plan-access" aria-label={t('buy.included')}>
         {view.access.map((item) => (
           <li key={item}>
@@ -122,13 +133,14 @@ export function PlanChooser({ data, locale, mobile, query }: { data: BuyData; lo
   const featured = featuredProductId(data.plans);
   const views = sortPlans(data.plans).map((plan) => {
     const href = checkoutHref(checkout, plan, query);
-    return planView(plan, { t, locale, checkoutHref: host ? `${href}&host=${host}` : href, featured: plan.product_id === featured });
+    return planView(plan, { t, locale, tax: data.tax, checkoutHref: host ? `${href}&host=${host}` : href, featured: plan.product_id === featured });
   });
   return (
     <section className="buy-plans checkout-choose" aria-labelledby="checkout-choose-heading" data-checkout="choose" data-currency={data.currency} data-code-table={data.table}>
       <h2 id="checkout-choose-heading">{t('checkout.choose.heading')}</h2>
       <p>{t('checkout.choose.text')}</p>
       <CurrencyNote data={data} locale={locale} />
+      <TaxNote tax={data.tax} locale={locale} />
       <ul className="plan-grid">
         {views.map((view) => (
           <PlanCard key={view.productId} plan={view} locale={locale} pageId="checkout" />
@@ -175,13 +187,18 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
   if (data.kind === 'choose') return <PlanChooser data={data.plans} locale={locale} mobile={mobile} query={query} />;
   const { plan } = data.found;
   const methods = only ?? payMethodsFor(plan.currency);
-  const view = planView(plan, { t, locale, checkoutHref: '' });
+  const view = planView(plan, { t, locale, tax: data.tax, checkoutHref: '' });
   const method = query.get('method');
   const props: CheckoutFormProps = {
     productId: plan.product_id,
     currency: plan.currency,
     planTitle: view.title,
     priceText: view.priceText,
+    taxLabel: view.taxLabel,
+    taxAmount: taxAmountLine(data.tax, plan.price, plan.currency, t, locale),
+    taxNote: taxNote(data.tax, t, locale),
+    coverage: view.coverage ?? view.subtitle,
+    refundHref: links.withdraw,
     kind: view.kind ?? 'other',
     resultPath: localizePath(locale, '/checkout/result'),
     carried: carriedText,
@@ -191,10 +208,11 @@ export function CheckoutBody({ data, locale, query, mobile, pageId, methods: onl
     method: isPayMethod(method) ? method : null,
     retryOrderId: parseOrderId(query.get('retry')),
     pageId,
+    waiver: data.waiver,
   };
   return (
     <div className="checkout-layout" data-mobile={mobile || undefined}>
-      <PlanSummary view={view} locale={locale} />
+      <PlanSummary view={view} locale={locale} tax={data.tax} />
       <section className="checkout-pay-card" aria-label={t('checkout.form.heading')}>
         {data.found.currencyFallback ? <p className="checkout-currency-note">{t(`buy.currency.${data.found.currencyFallback}`, { name: data.found.requestedCurrency, code: data.found.requestedCurrency })}</p> : null}
         <Island of="CheckoutForm" props={props} />

@@ -2,16 +2,17 @@ import { useT } from '../i18n/translator';
 import type { CheckoutResultProps } from '../../client/islands/CheckoutResult';
 import { resultTargetOf } from '../domain/checkout';
 import { localizePath, type Locale } from '../domain/locales';
+import { taxRuleFor, taxRuleKey, type TaxRule } from '../domain/tax';
 import { Island } from '../components/Island';
 import { PageHeader } from '../components/PageHeader';
 import { UnknownPlan } from './Checkout';
 import { siteLinks } from './machinery/links';
 import type { PageComponent } from './machinery/types';
 
-/** The island's props: where its buttons lead in this locale. The order comes from the URL, in the browser. */
-export function resultProps(locale: Locale, mobile: boolean): CheckoutResultProps {
+/** The island's props: where its buttons lead in this locale, and what the visitor's prices include. The order comes from the URL, in the browser. */
+export function resultProps(locale: Locale, mobile: boolean, tax: TaxRule): CheckoutResultProps {
   const links = siteLinks(locale);
-  return { paths: { checkout: links.checkout, feedback: links.feedback, licenseCode: links.licenseCode }, downloadHref: links.download, mobile };
+  return { paths: { checkout: links.checkout, feedback: links.feedback, licenseCode: links.licenseCode }, downloadHref: links.download, mobile, tax };
 }
 
 /** The query keys that name an order; a result URL with none of them names no order at all. */
@@ -50,7 +51,8 @@ function NoOrder({ locale }: { locale: Locale }) {
  */
 export const CheckoutResultPage: PageComponent = ({ locale, mobile, query, data }) => {
   const t = useT();
-  const props = resultTargetOf(query) ? resultProps(locale, mobile) : null;
+  const tax = (data as { tax?: TaxRule } | undefined)?.tax ?? { kind: 'final' };
+  const props = resultTargetOf(query) ? resultProps(locale, mobile, tax) : null;
   const links = siteLinks(locale);
   return (
     <div className="container page checkout-page checkout-result-page" data-page="checkout-result">
@@ -83,7 +85,11 @@ export const CheckoutResultPage: PageComponent = ({ locale, mobile, query, data 
 };
 CheckoutResultPage.load = async ({ c, query }) => {
   c.header('Cache-Control', 'private, no-store');
-  if (resultTargetOf(query)) return { cacheKey: '' };
+  // The order's total is shown with what it includes: the visitor's tax rule, not the country, keys the page.
+  if (resultTargetOf(query)) {
+    const tax = taxRuleFor(c.get('geo').country);
+    return { data: { tax }, cacheKey: `tax=${taxRuleKey(tax)}` };
+  }
   // The plain address (a bookmark, history, the page's own canonical and language links): a page
   // that says there is nothing to show and where to go, cached apart from the order's page.
   if (!ORDER_KEYS.some((key) => query.has(key))) return { data: NO_ORDER, cacheKey: NO_ORDER };

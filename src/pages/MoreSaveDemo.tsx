@@ -1,6 +1,7 @@
 import { useT } from '../i18n/translator';
 import { currencyInfo } from '../domain/currency';
 import { formatMoney } from '../domain/money';
+import { priceReduction } from '../domain/reference-price';
 import { productKind } from '../domain/package-ids';
 import { sortPlans, type Plan } from '../domain/plans';
 import { getPlanList, waitUntilOf, type PlanSource } from '../services/plan-cache';
@@ -60,25 +61,21 @@ export const MoreSaveDemoPage: PageComponent = ({ locale, data }) => {
                   <tr>
                     <th scope="col">{t('buy.demo.plan')}</th>
                     <th scope="col">{t('buy.demo.price')}</th>
-                    <th scope="col">{t('buy.demo.originalPrice')}</th>
+                    <th scope="col">{t('buy.demo.reference')}</th>
                     <th scope="col">{t('buy.demo.saving')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {group.plans.map((plan) => {
                     const kind = productKind(plan.product_id);
+                    // The same rule as the buy page: only a real reduction, against the lowest price of the 30 days before it.
+                    const reduced = priceReduction(plan, Math.floor(Date.now() / 1000));
                     return (
-                      <tr key={plan.product_id} data-product-id={plan.product_id}>
+                      <tr key={plan.product_id} data-product-id={plan.product_id} data-reduced={reduced ? 'true' : 'false'}>
                         <th scope="row">{kind ? t(`buy.plans.${kind}.title`) : plan.title}</th>
                         <td>{formatMoney(plan.price, plan.currency, locale)}</td>
-                        <td>{formatMoney(plan.origin_price, plan.currency, locale)}</td>
-                        <td>
-                          {plan.origin_price > plan.price ? (
-                            <MoreSave price={plan.price} originPrice={plan.origin_price} currency={plan.currency} locale={locale} />
-                          ) : (
-                            t('buy.demo.none')
-                          )}
-                        </td>
+                        <td>{reduced ? formatMoney(reduced.reference, plan.currency, locale) : '—'}</td>
+                        <td>{reduced ? <MoreSave price={plan.price} reference={reduced.reference} currency={plan.currency} locale={locale} /> : t('buy.demo.none')}</td>
                       </tr>
                     );
                   })}

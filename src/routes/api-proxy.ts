@@ -26,7 +26,9 @@ import {
   isApiPath,
   testPaymentConfirmRequestSchema,
   type FieldError,
+  type WithdrawalWaiver,
 } from '../domain/api-schemas';
+import { waiverRecordedAt, waiverRequired } from '../domain/withdrawal';
 import { API_ERRORS } from '../domain/api-errors';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locales';
 import { translatorFor } from '../services/messages';
@@ -157,8 +159,14 @@ apiProxy.all('/*', async (c, next) => {
     const refused = await refuseUnknownAttachments(c, path, parsed.data, t);
     if (refused) return refused;
   }
+  let sent = parsed.data as Record<string, unknown>;
+  if (ORDER_CREATE_PATHS.has(path)) {
+    const checked = withWaiverRule(path, sent, visitorCountry(c), t);
+    if (!checked.ok) return checked.response;
+    sent = checked.body;
+  }
 
-  const result = await callUpstream(c.env, path, parsed.data as Record<string, unknown>, {
+  const result = await callUpstream(c.env, path, sent, {
     hostKey: parseHostKey(c.req.header(HOST_KEY_HEADER)),
     clientIp,
     country: visitorCountry(c),
@@ -175,6 +183,29 @@ apiProxy.all('/*', async (c, next) => {
     headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' },
   });
 });
+
+/** The two order creations: the buyer's waiver of the right of withdrawal travels with them. */
+const ORDER_CREATE_PATHS: ReadonlySet<string> = new Set(['/payv2/stripe/elements/create_cdkey_order', '/mingtingvip/payv2/paypal/create_cdkey_order']);
+
+/** The field message of a missing waiver (the contract's wording; the answer's `msg` is localized). */
+export const WAIVER_REQUIRED = 'withdrawal waiver is required';
+
+/**
+ * An order from the EEA, the UK or Switzerland must carry the buyer's waiver (src/domain/withdrawal.ts):
+ * without it the licence code could not be delivered at once, so the order is refused here with the
+ * page's wording, before any upstream order exists. Its time is the buyer's tick when plausible, else
+ * the edge's clock. Anyone else's order never carries one.
+ */
+function withWaiverRule(path: string, body: Record<string, unknown>, country: string | null, t: (key: string) => string): { ok: true; body: Record<string, unknown> } | { ok: false; response: Response } {
+  const { withdrawal_waiver: waiver, ...rest } = body as Record<string, unknown> & { withdrawal_waiver?: WithdrawalWaiver };
+  if (!waiverRequired(country)) return { ok: true, body: rest };
+  if (!waiver) {
+    const errors: FieldError[] = [{ field: 'withdrawal_waiver', message: WAIVER_REQUIRED }];
+    return { ok: false, response: envelopeResponse(path, 400, API_ERRORS.UNSUPPORTED_REQUEST.code, t('checkout.waiver.required'), { errors }) };
+  }
+  const now = Math.floor(Date.now() / 1000);
+  return { ok: true, body: { ...rest, withdrawal_waiver: { ...waiver, accepted_at: waiverRecordedAt(waiver.accepted_at, now) } } };
+}
 
 /**
  * A ticket may only name images this form uploaded (firstUnknownAttachment): a key of the right

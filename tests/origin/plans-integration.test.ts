@@ -23,7 +23,7 @@ describe('/paypackagebase/list_group', () => {
     const { body } = await listGroup({ currency: 'USD' });
     for (const plan of body.list) {
       expect(Object.keys(plan).sort()).toEqual(
-        ['accessList', 'currency', 'link', 'order', 'origin_price', 'price', 'product_id', 'subTitle', 'title'].sort(),
+        ['accessList', 'currency', 'link', 'lowest_price_30d', 'order', 'origin_price', 'price', 'price_since', 'product_id', 'subTitle', 'title'].sort(),
       );
       expect(plan.accessList.length).toBeGreaterThan(0);
       expect(plan.link).toBe(`/checkout?product_id=${plan.product_id}`);

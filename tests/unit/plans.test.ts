@@ -71,8 +71,12 @@ describe('the upstream plan list schema', () => {
   const list = (plans: unknown[], currency = 'JPY') => ({ resp_common: { ret: 0, msg: 'success' }, currency, code_table: 'A', list: plans });
 
   it('accepts a list_group answer and ignores the envelope', () => {
-    const parsed = planListSchema.parse(list([plan()]));
-    expect(parsed).toEqual({ currency: 'JPY', code_table: 'A', list: [plan()] });
+    const parsed = planListSchema.parse(list([plan({ price_since: 1_735_689_600, lowest_price_30d: null })]));
+    expect(parsed).toEqual({ currency: 'JPY', code_table: 'A', list: [plan({ price_since: 1_735_689_600, lowest_price_30d: null })] });
+  });
+
+  it('reads an answer without price history (an older upstream) as none: nothing shown as reduced', () => {
+    expect(planListSchema.parse(list([plan()])).list[0]).toMatchObject({ price_since: null, lowest_price_30d: null });
   });
 
   it('fills in missing optional texts', () => {

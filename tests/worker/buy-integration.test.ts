@@ -3,12 +3,11 @@ import { attributeValues, decodeHtml, message, ORIGIN, page, plain, UA } from '.
 import { LOCALES } from '../../src/domain/locales';
 
 
-/** The plan cards of a page: product id, currency and the two prices, in page order. */
+/** The plan cards of a page: price and currency, in page order. */
 function planCards(html: string) {
-  return [...html.matchAll(/<p class="plan-price" data-price="(\d+)" data-origin-price="(\d+)" data-currency="([A-Z]{3})">/g)].map((m) => ({
+  return [...html.matchAll(/<p class="plan-price" data-price="(\d+)" data-currency="([A-Z]{3})"/g)].map((m) => ({
     price: Number(m[1]),
-    origin: Number(m[2]),
-    currency: m[3],
+    currency: m[2],
   }));
 }
 
@@ -68,9 +67,9 @@ describe('/buy in the visitor currency', () => {
   it('prices the three plans from the upstream list in its order, One-Month to Lifetime', async () => {
     const { html } = await page('/buy', { cf: { country: 'US' } });
     expect(planCards(html)).toEqual([
-      { price: 2499, origin: 3999, currency: 'USD' },
-      { price: 2999, origin: 4999, currency: 'USD' },
-      { price: 5999, origin: 11999, currency: 'USD' },
+      { price: 2499, currency: 'USD' },
+      { price: 2999, currency: 'USD' },
+      { price: 5999, currency: 'USD' },
     ]);
   });
 
@@ -81,21 +80,14 @@ describe('/buy in the visitor currency', () => {
     expect(fr).toContain('27,99 €');
   });
 
-  it('says how much each plan saves, computed from its two prices', async () => {
+  it('strikes nothing through and claims no saving: the seeded prices have always been these', async () => {
+    // The upstream's origin_price was never charged, so it is no reference price (reference-price-integration.test.ts).
     const { html, text } = await page('/buy', { cf: { country: 'US' } });
-    expect([...html.matchAll(/data-saving-percent="(\d+)" data-saving-amount="(\d+)"/g)].map((m) => [Number(m[1]), Number(m[2])])).toEqual([
-      [37, 1500],
-      [40, 2000],
-      [50, 6000],
-    ]);
-    expect(text).toContain(message('en-US', 'buy.save.badge', { percent: '40%' }));
-    expect(text).toContain(message('en-US', 'buy.save.amount', { amount: '$20.00' }));
-  });
-
-  it('strikes the original price through and says it in words for screen readers', async () => {
-    const { html } = await page('/buy', { cf: { country: 'US' } });
-    expect(html).toMatch(/<s class="plan-price-origin" aria-hidden="true">\$49\.99<\/s>/);
-    expect(html).toContain(`<span class="visually-hidden"> ${message('en-US', 'buy.price.was', { price: '$49.99' })}</span>`);
+    expect(html).not.toContain('plan-price-origin');
+    expect(html).not.toContain('data-saving-percent');
+    expect(html).not.toContain('plan-card-featured');
+    expect(text).not.toContain('$39.99');
+    expect(text).not.toContain('$49.99');
   });
 
   it('names the plans in the page language, whatever language the upstream answers in', async () => {
@@ -241,10 +233,11 @@ describe('/buy links to checkout', () => {
     const { html } = await page('/buy', { cf: { country: 'US' } });
     const islands = [...html.matchAll(/data-island="BuyButton" data-props="([^"]*)"/g)].map((m) => JSON.parse(decodeHtml(m[1]!)) as Record<string, unknown>);
     expect(islands.map((props) => props['productId'])).toEqual([81901, 81902, 81903]);
-    expect(islands[1]).toMatchObject({ href: '/checkout?product_id=81902&currency=USD', planTitle: 'One-Year', priceText: '$29.99' });
-    // The page is cached per currency, not per country: the visitor's country never reaches its HTML.
+    // The accessible name says what the price includes, as the card does.
+    expect(islands[1]).toMatchObject({ href: '/checkout?product_id=81902&currency=USD', planTitle: 'One-Year', priceText: '$29.99 tax included' });
+    // The page is cached per currency and tax rule, not per country: the visitor's country never reaches its HTML.
     expect(islands.every((props) => !('geo' in props))).toBe(true);
-    expect(html).toContain(message('en-US', 'ui.buy.ctaDetail', { plan: 'One-Year', price: '$29.99' }));
+    expect(html).toContain(message('en-US', 'ui.buy.ctaDetail', { plan: 'One-Year', price: '$29.99 tax included' }));
   });
 });
 
@@ -308,13 +301,13 @@ describe('/mobile/buy', () => {
 });
 
 describe('/components/MoreSave', () => {
-  it('shows the savings badge on the real plans in USD, JPY and EUR', async () => {
+  it('applies the buy page’s rule to the real plans in USD, JPY and EUR: no reduction, no badge', async () => {
     const { res, html, text } = await page('/components/MoreSave');
     expect(res.status).toBe(200);
     expect([...html.matchAll(/class="demo-savings" data-currency="([A-Z]{3})"/g)].map((m) => m[1])).toEqual(['USD', 'JPY', 'EUR']);
-    // One-Month in JPY: 3980 against 5980 saves ¥2,000, 33 %.
-    expect(text).toContain(message('en-US', 'buy.save.amount', { amount: '¥2,000' }));
-    expect(text).toContain(message('en-US', 'buy.save.badge', { percent: '33%' }));
+    expect([...html.matchAll(/data-reduced="(true|false)"/g)].map((m) => m[1])).toEqual(Array(9).fill('false'));
+    expect(html).not.toContain('data-saving-percent');
+    expect(text).toContain(message('en-US', 'buy.demo.none'));
     expect(html).toContain('<meta name="robots" content="noindex,follow"/>');
   });
 });

@@ -31,9 +31,10 @@ describe('/checkout?product_id=…', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(html).toContain(`data-currency="${currency}"`);
-    expect(html).toContain(`data-price="${ONE_YEAR[currency][0]}" data-origin-price="${ONE_YEAR[currency][1]}"`);
+    expect(html).toContain(`data-price="${ONE_YEAR[currency][0]}" data-currency="${currency}"`);
     expect(text).toContain(plain(formatMoney(ONE_YEAR[currency][0], currency, locale)));
-    expect(text).toContain(plain(formatMoney(ONE_YEAR[currency][1], currency, locale)));
+    // The upstream's list price was never charged: it is not shown as a reference price.
+    expect(text).not.toContain(plain(formatMoney(ONE_YEAR[currency][1], currency, locale)));
     expect(text).toContain(message(locale as Locale, 'buy.plans.oneYear.title'));
     expect(text).toContain(message(locale as Locale, 'checkout.summary.guarantee'));
     const props = islandProps(html, 'CheckoutForm');
@@ -148,6 +149,8 @@ describe('/checkout/result', () => {
       paths: { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code' },
       downloadHref: INSTALLER_PATH,
       mobile: false,
+      // No country: the price is final, nothing is added at checkout.
+      tax: { kind: 'final' },
     });
     // Until the island reads the order: the checking status, no order number, no next steps.
     expect(text).toContain(message('ja-JP', 'checkout.status.paying.title'));
@@ -167,13 +170,12 @@ describe('/checkout/result', () => {
   });
 });
 
-/** The plan cards of a page: product id, currency and the two prices, in page order. */
+/** The plan cards of a page: product id, price and currency, in page order. */
 function planCards(html: string) {
-  return [...html.matchAll(/<li class="plan-card[^"]*" aria-labelledby="[^"]*" data-product-id="(\d+)"[\s\S]*?<p class="plan-price" data-price="(\d+)" data-origin-price="(\d+)" data-currency="([A-Z]{3})">/g)].map((m) => ({
+  return [...html.matchAll(/<li class="plan-card[^"]*" aria-labelledby="[^"]*" data-product-id="(\d+)"[\s\S]*?<p class="plan-price" data-price="(\d+)" data-currency="([A-Z]{3})"/g)].map((m) => ({
     productId: Number(m[1]),
     price: Number(m[2]),
-    origin: Number(m[3]),
-    currency: m[4],
+    currency: m[3],
   }));
 }
 

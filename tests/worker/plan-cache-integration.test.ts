@@ -73,7 +73,7 @@ async function get(h: Harness, path: string, headers: Record<string, string> = {
 }
 
 function prices(html: string): string[] {
-  return [...html.matchAll(/data-price="(\d+)" data-origin-price="\d+" data-currency="([A-Z]{3})"/g)].map((m) => `${m[1]} ${m[2]}`);
+  return [...html.matchAll(/data-price="(\d+)" data-currency="([A-Z]{3})"/g)].map((m) => `${m[1]} ${m[2]}`);
 }
 
 const JP = { 'X-Debug-Country': 'JP' };

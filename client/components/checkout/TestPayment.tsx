@@ -1,7 +1,7 @@
 // The test adapter's own screens: a card form and a PayPal-like approve/cancel step,
 // served by this site, so a whole purchase runs with no third-party script. Both say plainly that
 // they are a test: no money moves.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '../../../src/i18n/translator';
 
 export function TestModeBadge() {
@@ -14,7 +14,7 @@ export function TestModeBadge() {
 }
 
 /** Card number, expiry and CVC, like Stripe's test form; only the number decides the outcome. */
-export function TestCardForm({ busy, priceText, onPay }: { busy: boolean; priceText: string; onPay: (cardNumber: string) => void }) {
+export function TestCardForm({ busy, priceText, review, onPay }: { busy: boolean; priceText: string; review?: ReactNode; onPay: (cardNumber: string) => void }) {
   const t = useT();
   const numberRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +72,8 @@ export function TestCardForm({ busy, priceText, onPay }: { busy: boolean; priceT
           <input className="field-input" id="checkout-card-cvc" name="cvc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} placeholder="123" />
         </div>
       </div>
+      {/* The order summary sits directly above the button that pays for it. */}
+      {review}
       <button className="button button-primary button-large checkout-pay" type="submit" aria-disabled={busy || undefined}>
         {busy ? t('checkout.form.paying') : t('checkout.form.pay', { price: priceText })}
       </button>
@@ -79,14 +81,24 @@ export function TestCardForm({ busy, priceText, onPay }: { busy: boolean; priceT
   );
 }
 
-/** The PayPal button and the approve/cancel step that PayPal's popup would show. */
-export function TestPaypalStep({ busy, priceText, onApprove, onCancel }: { busy: boolean; priceText: string; onApprove: () => void; onCancel: () => void }) {
+/**
+ * The PayPal button and the approve/cancel step that PayPal's popup would show. Like PayPal's own
+ * button it says only "Pay with PayPal", so the order summary and the obligation to pay stand
+ * right above it.
+ */
+export function TestPaypalStep({ busy, priceText, review, obligation, onApprove, onCancel }: { busy: boolean; priceText: string; review?: ReactNode; obligation?: string; onApprove: () => void; onCancel: () => void }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const approveRef = useRef<HTMLButtonElement>(null);
   return (
     <div className="checkout-test-paypal">
       <TestModeBadge />
+      {review}
+      {obligation ? (
+        <p className="checkout-obligation" data-obligation>
+          {obligation}
+        </p>
+      ) : null}
       {!open ? (
         <button
           className="button button-large checkout-paypal-button"

@@ -14,17 +14,31 @@ export interface OrderRequest {
   productId: number;
   currency: string;
   method: PayMethod;
+  /** The buyer's waiver of the right of withdrawal (EEA, UK and Swiss buyers only), sent with the order. */
+  waiver?: OrderWaiver | undefined;
 }
+
+export interface OrderWaiver {
+  accepted: true;
+  /** When the box was ticked, epoch seconds. */
+  accepted_at: number;
+  /** The two statements as the page showed them. */
+  text: string;
+}
+
+type CreatePayload = { product_id: number; currency: string; email: string; withdrawal_waiver?: OrderWaiver };
 
 export interface KeptOrder extends PaymentOrder {
   productId: number;
+  /** When the buyer waived the right of withdrawal for this order (epoch seconds), if they did. */
+  waiverAt?: number;
   createdAt: number;
 }
 
 /** What creates an order upstream (the API client's createStripeOrder / createPaypalOrder). */
 export interface OrderCreator {
-  stripe: (payload: { product_id: number; currency: string; email: string }) => Promise<{ order_id: string; client_secret: string; currency: string; amount: number; test_mode: boolean }>;
-  paypal: (payload: { product_id: number; currency: string; email: string }) => Promise<{ order_id: string; client_secret: string; currency: string; amount: number; test_mode: boolean; paypal_order_id: string }>;
+  stripe: (payload: CreatePayload) => Promise<{ order_id: string; client_secret: string; currency: string; amount: number; test_mode: boolean }>;
+  paypal: (payload: CreatePayload) => Promise<{ order_id: string; client_secret: string; currency: string; amount: number; test_mode: boolean; paypal_order_id: string }>;
 }
 
 export function orderKey(request: OrderRequest): string {
@@ -76,7 +90,7 @@ export function createOrderBook(creator: OrderCreator, storage: Store, now: () =
       if (existing) return Promise.resolve(existing);
       let pending = inflight.get(key);
       if (!pending) {
-        const payload = { product_id: request.productId, currency: request.currency, email: request.email };
+        const payload: CreatePayload = { product_id: request.productId, currency: request.currency, email: request.email, ...(request.waiver ? { withdrawal_waiver: request.waiver } : {}) };
         pending = (async () => {
           const created = request.method === 'paypal' ? await creator.paypal(payload) : await creator.stripe(payload);
           const order: KeptOrder = {
@@ -89,6 +103,7 @@ export function createOrderBook(creator: OrderCreator, storage: Store, now: () =
             email: request.email,
             testMode: created.test_mode,
             productId: request.productId,
+            ...(request.waiver ? { waiverAt: request.waiver.accepted_at } : {}),
             createdAt: now(),
           };
           remember(key, order);
