@@ -20,6 +20,7 @@ import { productKind } from '../../src/domain/package-ids';
 import { RecoverySteps, StatusView } from '../components/checkout/StatusView';
 import CopyButton from '../components/CopyButton';
 import { tWithUserText } from '../components/UserText';
+import { withdrawalHref } from '../../src/domain/withdrawal';
 
 /**
  * Nothing about the order: the island reads it from the URL (`resultTargetOf`), so the page's HTML
@@ -192,6 +193,13 @@ export default function CheckoutResult(props: CheckoutResultProps) {
                 </p>
               ) : null}
             </div>
+          ) : null}
+          {status === 'paid' ? (
+            <p className="checkout-withdraw">
+              <a href={withdrawalHref(props.paths.withdraw, order?.orderId)} data-next="withdraw">
+                {t('checkout.review.refundLink')}
+              </a>
+            </p>
           ) : null}
         </StatusView>
       </div>

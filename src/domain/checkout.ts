@@ -114,6 +114,8 @@ export interface ResultPaths {
   checkout: string;
   feedback: string;
   licenseCode: string;
+  /** The withdrawal and refund page (its link from a paid order carries the order number). */
+  withdraw: string;
 }
 
 /** The result page's links for an order: try again (same order), the other method, support with the order number. */

@@ -12,7 +12,7 @@ import type { PageComponent } from './machinery/types';
 /** The island's props: where its buttons lead in this locale, and what the visitor's prices include. The order comes from the URL, in the browser. */
 export function resultProps(locale: Locale, mobile: boolean, tax: TaxRule): CheckoutResultProps {
   const links = siteLinks(locale);
-  return { paths: { checkout: links.checkout, feedback: links.feedback, licenseCode: links.licenseCode }, downloadHref: links.download, mobile, tax };
+  return { paths: { checkout: links.checkout, feedback: links.feedback, licenseCode: links.licenseCode, withdraw: links.withdraw }, downloadHref: links.download, mobile, tax };
 }
 
 /** The query keys that name an order; a result URL with none of them names no order at all. */

@@ -76,6 +76,9 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     await expect(page).toHaveURL(/\/checkout\/result\?order_id=/, { timeout: 45_000 });
     await expectStatus(page, 'paid');
     await expect(page.getByRole('heading', { name: msg(locale, 'checkout.status.paid.title') })).toBeFocused();
+    // The withdrawal and refund page, for this order.
+    await expect(page.locator('[data-next="withdraw"]')).toHaveAttribute('href', `${at(locale, '/withdraw')}?order_id=${orderIdOf(page)}`);
+    await expect(page.locator('[data-next="withdraw"]')).toHaveText(msg(locale, 'checkout.review.refundLink'));
     const code = page.locator('[data-licence-code]');
     await expect(code).toHaveText(/^MTDR-/);
     expect(await code.textContent()).toBe(await licenceCodeOf(page, orderIdOf(page)));
@@ -131,6 +134,9 @@ for (const [country, currency, locale, method, shown, amount] of [
     await expect(page.locator('.checkout-summary .plan-price-current')).toHaveText(shown);
     // PayPal takes no won: the card is the only method there.
     await expect(page.locator('[data-method-option="paypal"]')).toHaveCount(currency === 'KRW' ? 0 : 1);
+    // A buyer in the EEA waives the right of withdrawal before paying; elsewhere nothing is asked.
+    await expect(page.locator('#checkout-waiver')).toHaveCount(country === 'DE' ? 1 : 0);
+    if (country === 'DE') await page.locator('#checkout-waiver').check();
     await startPayment(page, locale, newEmail(currency.toLowerCase()), method);
     await expect(page.locator('.checkout-payment-for')).toContainText(shown);
     if (method === 'stripe') {

@@ -180,7 +180,7 @@ describe('the result URL, read in the browser', () => {
   });
 
   it('links a failed order to a retry, the other method and support with the order number', () => {
-    const paths = { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code' };
+    const paths = { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code', withdraw: '/ja-JP/withdraw' };
     expect(resultLinks(paths, { orderId: 'MTSEEDPAID0000001', payType: 1, productId: 81903 }, new URLSearchParams('isSem=1'))).toEqual({
       retry: '/ja-JP/checkout?product_id=81903&retry=MTSEEDPAID0000001&isSem=1',
       changeMethod: '/ja-JP/checkout?product_id=81903&method=paypal&isSem=1',

@@ -146,7 +146,7 @@ describe('/checkout/result', () => {
     const { res, html, text } = await page('/ja-JP/checkout/result?order_id=MTSEEDPAID0000001&pay_type=1&product_id=81903&reason=card_declined&isSem=1');
     expect(res.status).toBe(200);
     expect(islandProps(html, 'CheckoutResult')).toEqual({
-      paths: { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code' },
+      paths: { checkout: '/ja-JP/checkout', feedback: '/ja-JP/feedback', licenseCode: '/ja-JP/license-code', withdraw: '/ja-JP/withdraw' },
       downloadHref: INSTALLER_PATH,
       mobile: false,
       // No country: the price is final, nothing is added at checkout.
