@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { CF_COLO_PATTERN, CF_COUNTRY_PATTERN, edgeBeaconSchema, type EdgeFacts } from '../domain/api-schemas';
@@ -34,13 +33,19 @@ function saltOf(env: Env): string {
   return fallbackSalt;
 }
 
+const utf8 = new TextEncoder();
+
 /**
  * SHA-256 of IP + salt + UTC day, the first 128 bits in hex: stable per client for a day, never
- * reversible to the IP. Synchronous (node:crypto, nodejs_compat), so the beacon hashes before it
- * answers and the IP goes no further than this handler.
+ * reversible to the IP. Hashed before the beacon answers, so the IP goes no further than this
+ * handler. Web Crypto, not node:crypto: importing node:crypto loads Node's stream polyfills into
+ * every new isolate, several milliseconds of start-up for one hash per beacon.
  */
-function hashClientId(ip: string, salt: string, day: string): string {
-  return createHash('sha256').update(`${ip}\n${salt}\n${day}`).digest('hex').slice(0, 32);
+async function hashClientId(ip: string, salt: string, day: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8.encode(`${ip}\n${salt}\n${day}`)));
+  let hex = '';
+  for (let i = 0; i < 16; i++) hex += digest[i]!.toString(16).padStart(2, '0');
+  return hex;
 }
 
 /** cf.country / cf.colo as the collection host takes them (edgeFactsSchema), else null. */
@@ -78,7 +83,7 @@ function accepted(c: Context<AppEnv>) {
  * The outbox sends them in packets after the answer (waitUntil), so a beacon costs about what
  * /health costs (its budget in docs/BENCHMARKS.md, measured by `npm run bench`).
  */
-function handleBeacon(c: Context<AppEnv>) {
+async function handleBeacon(c: Context<AppEnv>) {
   if (c.req.method === 'HEAD') return refuse(c, 405, 'use GET or POST');
   const url = c.req.url;
   if (url.length > MAX_BEACON_URL_LENGTH) return refuse(c, 414, 'beacon too long');
@@ -111,7 +116,7 @@ function handleBeacon(c: Context<AppEnv>) {
       country: cfCode(cf?.country, CF_COUNTRY_PATTERN),
       colo: cfCode(cf?.colo, CF_COLO_PATTERN),
       received_at: now,
-      client_id: hashClientId(ip, saltOf(c.env), new Date(now).toISOString().slice(0, 10)),
+      client_id: await hashClientId(ip, saltOf(c.env), new Date(now).toISOString().slice(0, 10)),
       // The request context already ran isbot on the User-Agent.
       is_bot: c.get('device')?.bot ?? false,
     };
