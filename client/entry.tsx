@@ -4,6 +4,7 @@ import './styles/consent.css';
 import { hydrateIslands } from './lib/islands';
 import { pauseAnimationsAfterLanguageSwitch } from './lib/animations';
 import { startGlare } from './lib/glare';
+import { whenActivated } from './lib/activation';
 
 pauseAnimationsAfterLanguageSwitch();
 
@@ -16,8 +17,9 @@ void hydrateIslands();
 if (document.querySelector('[data-glare]')) startGlare();
 
 // Analytics tags only where the Worker configured them (production): their loader is not even
-// downloaded otherwise. It waits for the load event and honours opt-out and GPC itself.
-if (document.querySelector('meta[name="analytics-tags"]')) void import('./lib/analytics').then((m) => m.startAnalytics());
+// downloaded otherwise. It waits for the load event and honours opt-out and GPC itself; a
+// prerendered page starts it only once the visitor opens it.
+if (document.querySelector('meta[name="analytics-tags"]')) whenActivated(() => void import('./lib/analytics').then((m) => m.startAnalytics()));
 
 // "Cookie settings" (footer, every page): reopens the consent choices; the code loads on the click.
 document.addEventListener('click', (event) => {
