@@ -12,7 +12,11 @@ pauseAnimationsAfterLanguageSwitch();
 const sitemap = document.getElementById('__sitemap');
 if (sitemap?.textContent) console.info('sitemap', JSON.parse(sitemap.textContent));
 
-void hydrateIslands();
+// Web Vitals (client/lib/vitals.ts) load once the islands are hydrated and the browser is idle,
+// and only once the page is shown: never before the page is interactive, never for a prerender
+// nobody opens.
+const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1));
+void hydrateIslands().then(() => whenActivated(() => idle(() => void import('./lib/vitals').then((m) => m.startVitals()).catch(() => undefined))));
 
 if (document.querySelector('[data-glare]')) startGlare();
 

@@ -5,8 +5,11 @@
 // when missing, so re-seeding never undoes what a test did — POST /__admin/reset does that.
 // Self-contained on purpose: the write script imports this file directly under Node.
 
-/** Bump when the seed changes, so databases seeded by an older version are upserted again. */
-export const SEED_VERSION = '3';
+/**
+ * Bump when the seed or the schema changes, so databases seeded by an older version are upserted
+ * again and get the new tables (every schema statement is idempotent).
+ */
+export const SEED_VERSION = '4';
 
 export const SEED_EMAILS = {
   /** Two paid orders (Stripe and PayPal): licence mail works, trial refused with 4570003. */

@@ -7,6 +7,8 @@
 import { lazySchema } from './zod-config';
 import * as z from 'zod/mini';
 import { BUSINESS_INDEXES, isKnownTidPair, TRACKING_PRODUCT_ID } from './tracking';
+import { DEVICE_CLASSES, NAVIGATION_TYPES, VITAL_MAX_MS, VITALS_ACTION, VITALS_FIELDS } from './vitals';
+import { LOCALES } from './locales';
 
 export const APP_ID = 81;
 /** Every upstream request carries this header with the value PRODUCT_ID. */
@@ -453,6 +455,35 @@ const epochNumber = (label: string) =>
     z.pipe(z.string().check(z.regex(/^\d{1,16}$/, `${label} is invalid`)), z.transform(Number)),
   ]);
 
+/** A Web Vitals timing in whole milliseconds, from a query string or a number. */
+const vitalMs = (label: string) =>
+  z.optional(
+    z.pipe(
+      z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,7}$/, `${label} is invalid`)), z.transform(Number))], { error: `${label} is invalid` }),
+      z.number().check(z.int(`${label} is invalid`), z.minimum(0, `${label} is invalid`), z.maximum(VITAL_MAX_MS, `${label} is invalid`)),
+    ),
+  );
+
+/** Cumulative Layout Shift: unitless, at most six decimals in a query string. */
+const clsScore = () =>
+  z.optional(
+    z.pipe(
+      z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,3}(?:\.\d{1,6})?$/, 'cls is invalid')), z.transform(Number))], { error: 'cls is invalid' }),
+      z.number().check(z.minimum(0, 'cls is invalid'), z.maximum(100, 'cls is invalid')),
+    ),
+  );
+
+/** The fields of a vitals report (action 'vitals'; src/domain/vitals.ts). */
+const vitalsShape = () => ({
+  lcp: vitalMs('lcp'),
+  inp: vitalMs('inp'),
+  cls: clsScore(),
+  ttfb: vitalMs('ttfb'),
+  nav: z.optional(z.enum(NAVIGATION_TYPES, { error: 'nav is invalid' })),
+  locale: z.optional(z.enum(LOCALES as readonly string[] as [string, ...string[]], { error: 'locale is invalid' })),
+  device: z.optional(z.enum(DEVICE_CLASSES, { error: 'device is invalid' })),
+});
+
 /** The tracking report fields (docs/PRODUCT.md, Tracking report). (uuid, time_, action, tryno) identifies an event. */
 export const beaconEventSchema = lazySchema(() =>
   z.object({
@@ -475,6 +506,7 @@ export const beaconEventSchema = lazySchema(() =>
     collect_time: z.optional(epochNumber('collect_time')),
     tid1: reportField,
     tid2: reportField,
+    ...vitalsShape(),
   }),
 );
 export type BeaconEvent = z.input<typeof beaconEventSchema>;
@@ -575,8 +607,21 @@ export const edgeBeaconSchema = lazySchema(() =>
       // The key names are not echoed: they are the visitor's input.
       { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown field' : undefined) },
     )
-    .check(z.refine((event: { tid1: string; tid2: string }) => isKnownTidPair(Number(event.tid1), Number(event.tid2)), { message: 'tid1 and tid2 are not a known pair', path: ['tid2'] })),
+    .check(
+      z.refine((event: { tid1: string; tid2: string }) => isKnownTidPair(Number(event.tid1), Number(event.tid2)), { message: 'tid1 and tid2 are not a known pair', path: ['tid2'] }),
+      // A vitals report says how the page was reached, in which locale, and at least one timing;
+      // no other report carries any of it.
+      z.refine((event: VitalsCarrier) => event.action !== VITALS_ACTION || (event.nav !== undefined && event.locale !== undefined && [event.lcp, event.inp, event.cls, event.ttfb].some((v) => v !== undefined)), {
+        message: 'a vitals report needs nav, locale and a timing',
+        path: ['nav'],
+      }),
+      z.refine((event: VitalsCarrier) => event.action === VITALS_ACTION || VITALS_FIELDS.every((field) => event[field] === undefined), {
+        message: 'only a vitals report carries vitals fields',
+        path: ['action'],
+      }),
+    ),
 );
+type VitalsCarrier = { action: string } & Partial<Record<(typeof VITALS_FIELDS)[number], unknown>>;
 export type EdgeBeaconEvent = z.output<typeof edgeBeaconSchema>;
 
 export interface CollectData {

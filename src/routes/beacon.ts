@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { CF_COLO_PATTERN, CF_COUNTRY_PATTERN, edgeBeaconSchema, type EdgeFacts } from '../domain/api-schemas';
 import { BEACON_LIMIT, dedupeKey, MAX_BEACON_URL_LENGTH } from '../domain/tracking';
+import { VITALS_ACTION } from '../domain/vitals';
 import { WindowCounter } from '../domain/window-counter';
 import { post } from '../services/beacon-outbox';
 
@@ -110,6 +111,9 @@ async function handleBeacon(c: Context<AppEnv>) {
   }
 
   const event = parsed.data;
+  // A vitals report's device class is the edge's own (Sec-CH-UA-Mobile, else the User-Agent: the
+  // rule every page uses), never what the browser wrote.
+  if (event.action === VITALS_ACTION) event.device = c.get('device')?.mobile ? 'mobile' : 'desktop';
   if (recentEvents.hit(dedupeKey(event), now)) {
     const cf = c.req.raw.cf as { country?: unknown; colo?: unknown } | undefined;
     const edge: EdgeFacts = {
@@ -132,9 +136,24 @@ export const beacon = new Hono<AppEnv>().on(['GET', 'POST', 'HEAD'], '/', handle
 
 /**
  * Outside production: how many events the collection host holds (optionally per uuid / action),
- * so end-to-end tests can count what arrived. Production answers 404 like any unknown path.
+ * so end-to-end tests can count what arrived, and the vitals events it stored (optionally since
+ * epoch seconds and per uuid) for the e2e tests and `npm run vitals -- --site <url>`. Production
+ * answers 404 like any unknown path.
  */
-export const beaconTestRoutes = new Hono<AppEnv>().get('/collect-count', async (c) => {
+export const beaconTestRoutes = new Hono<AppEnv>().get('/vitals', async (c) => {
+  if (c.env.ENVIRONMENT === 'production' || !c.env.ORIGIN || c.env.COLLECT_URL !== 'service:ORIGIN') return c.notFound();
+  const query = new URLSearchParams();
+  for (const key of ['uuid', 'since'] as const) {
+    const value = c.req.query(key);
+    if (value !== undefined) query.set(key, value.slice(0, 128));
+  }
+  const res = await c.env.ORIGIN.fetch(`https://origin/collect/vitals?${query}`);
+  const body = (await res.json()) as { rows?: unknown };
+  c.header('Cache-Control', 'no-store');
+  return c.json({ rows: Array.isArray(body.rows) ? body.rows : [] }, res.ok ? 200 : 502);
+});
+
+beaconTestRoutes.get('/collect-count', async (c) => {
   if (c.env.ENVIRONMENT === 'production' || !c.env.ORIGIN || c.env.COLLECT_URL !== 'service:ORIGIN') return c.notFound();
   const query = new URLSearchParams();
   for (const key of ['uuid', 'action'] as const) {
