@@ -4,6 +4,7 @@ import './styles/consent.css';
 import { hydrateIslands } from './lib/islands';
 import { pauseAnimationsAfterLanguageSwitch } from './lib/animations';
 import { startGlare } from './lib/glare';
+import { whenActivated } from './lib/activation';
 
 pauseAnimationsAfterLanguageSwitch();
 
@@ -11,13 +12,18 @@ pauseAnimationsAfterLanguageSwitch();
 const sitemap = document.getElementById('__sitemap');
 if (sitemap?.textContent) console.info('sitemap', JSON.parse(sitemap.textContent));
 
-void hydrateIslands();
+// Web Vitals (client/lib/vitals.ts) load once the islands are hydrated and the browser is idle,
+// and only once the page is shown: never before the page is interactive, never for a prerender
+// nobody opens.
+const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1));
+void hydrateIslands().then(() => whenActivated(() => idle(() => void import('./lib/vitals').then((m) => m.startVitals()).catch(() => undefined))));
 
 if (document.querySelector('[data-glare]')) startGlare();
 
 // Analytics tags only where the Worker configured them (production): their loader is not even
-// downloaded otherwise. It waits for the load event and honours opt-out and GPC itself.
-if (document.querySelector('meta[name="analytics-tags"]')) void import('./lib/analytics').then((m) => m.startAnalytics());
+// downloaded otherwise. It waits for the load event and honours opt-out and GPC itself; a
+// prerendered page starts it only once the visitor opens it.
+if (document.querySelector('meta[name="analytics-tags"]')) whenActivated(() => void import('./lib/analytics').then((m) => m.startAnalytics()));
 
 // "Cookie settings" (footer, every page): reopens the consent choices; the code loads on the click.
 document.addEventListener('click', (event) => {

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../src/i18n/translator';
 import { api } from '../lib/api';
+import { whenActivated } from '../lib/activation';
 
 /** Ask for the next code this long before the current one expires. */
 const EXPIRY_MARGIN_MS = 10_000;
@@ -39,7 +40,8 @@ export function useCaptcha() {
   }, []);
 
   useEffect(() => {
-    void load();
+    // A code is created upstream for each request: a prerendered form asks once it is opened.
+    whenActivated(() => void load());
     return () => clearTimeout(timer.current);
   }, [load]);
 

@@ -66,7 +66,7 @@ export interface CheckoutFormProps {
  */
 type EmailSchema = { safeParse(input: unknown): { success: true; data: { email: string } } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
 let emailSchema: Promise<EmailSchema> | null = null;
-const loadEmailSchema = () => (emailSchema ??= import('../../src/domain/api-schemas').then((m) => m.createOrderRequestSchema.pick({ email: true }) as unknown as EmailSchema));
+const loadEmailSchema = () => (emailSchema ??= import('../../src/domain/api-schemas').then((m) => m.createOrderEmailSchema as unknown as EmailSchema));
 const FIELDS = ['email'] as const;
 const WAIVER_FIELD = 'withdrawal_waiver';
 const EMAIL_KEY = 'mt-checkout-email';

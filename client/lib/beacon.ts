@@ -4,6 +4,7 @@
 // most every 200 ms; queued events go at once when the page is being hidden.
 import { setTrackSender, type TrackEvent } from './tracking';
 import { currentCampaign, visitorId } from './campaign';
+import { whenActivated } from './activation';
 import { BEACON_THROTTLE_MS, DEFAULT_BUSINESS_INDEX, TRACKING_PRODUCT_ID, tidsFor, type ReportField } from '../../src/domain/tracking';
 
 export const BEACON_PATH = '/beacon';
@@ -112,7 +113,10 @@ export function sendEvent(event: TrackEvent): void {
 
 let installed = false;
 
-/** Installs the sender once per page; events tracked before this were queued by tracking.ts. */
+/**
+ * Installs the sender once per page; events tracked before this were queued by tracking.ts. A
+ * prerendered page keeps them queued until the visitor opens it, and sends none if they never do.
+ */
 export function installBeaconSender(): void {
   if (installed || typeof document === 'undefined') return;
   installed = true;
@@ -120,5 +124,5 @@ export function installBeaconSender(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushBeacons();
   });
-  setTrackSender(sendEvent);
+  whenActivated(() => setTrackSender(sendEvent));
 }

@@ -11,6 +11,7 @@ import {
   type ConsentChoice,
 } from '../../src/domain/consent';
 import { PRIVACY_OPT_OUT_KEY } from '../../src/domain/tracking';
+import { whenActivated } from './activation';
 
 /** Fired on window with the saved ConsentChoice as `detail`. */
 export const CONSENT_CHANGE_EVENT = 'consent-change';
@@ -63,7 +64,8 @@ function readStorage(now: number): StoredConsent | null {
 /**
  * The stored choice, or null. The cookie is what the edge sees; when only localStorage still
  * holds an unexpired choice (the cookie was cleared), the cookie is written again for the rest
- * of the 6 months, so the banner stays away on the next page.
+ * of the 6 months, so the banner stays away on the next page (by a prerendered page only once
+ * the visitor opens it).
  */
 export function readStoredConsent(now = Date.now()): ConsentChoice | null {
   const fromCookie = parseConsent(readCookie(CONSENT_COOKIE));
@@ -71,7 +73,7 @@ export function readStoredConsent(now = Date.now()): ConsentChoice | null {
   const stored = readStorage(now);
   if (!stored) return null;
   const choice = { analytics: stored.analytics, ads: stored.ads };
-  writeCookie(choice, CONSENT_MAX_AGE_SECONDS - (now - stored.at) / 1000);
+  whenActivated(() => writeCookie(choice, CONSENT_MAX_AGE_SECONDS - (now - stored.at) / 1000));
   return choice;
 }
 

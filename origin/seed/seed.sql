@@ -294,4 +294,4 @@ INSERT INTO trial_claims (activity_id, email, device_id, cd_key, created_at) VAL
 INSERT INTO installations (email, device_id, created_at) VALUES ('installed@example.com', NULL, 1767225600) ON CONFLICT DO NOTHING;
 INSERT INTO installations (email, device_id, created_at) VALUES (NULL, 'INSTALLED-DEVICE-0001', 1767225600) ON CONFLICT DO NOTHING;
 INSERT INTO privacy_requests (request_id, email, first_name, last_name, country, region, remark, lang, client_key, created_at) VALUES ('PCSEED0000000001', 'optout@example.com', 'Opted', 'Out', 'US', 'CA', NULL, 'en-US', 'seed', 1767225600) ON CONFLICT DO NOTHING;
-INSERT INTO origin_meta (key, value) VALUES ('seed_version', '6') ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+INSERT INTO origin_meta (key, value) VALUES ('seed_version', '7') ON CONFLICT (key) DO UPDATE SET value = excluded.value;

@@ -1,6 +1,7 @@
 import { decodeUtf8, readCappedBytes } from '../../src/domain/bodies';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
 import {
   API_PATHS,
   API_REQUEST_SCHEMAS,
@@ -65,7 +66,7 @@ export function parseJsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError): FieldError[] {
   return error.issues.slice(0, MAX_FIELD_ERRORS).map((issue) => ({
     field: issue.path.map(String).join('.'),
     message: issue.message,
@@ -132,15 +133,15 @@ export function mountCalls(app: Hono<OriginEnv>, handlers: CallHandlers): void {
  * otherwise the 4001001 envelope to answer with (HTTP 400: these endpoints are not the upstream
  * contract, so plain HTTP semantics apply).
  */
-export async function parseJsonRequest<S extends z.ZodType>(
+export async function parseJsonRequest<S extends z.core.$ZodType>(
   c: Context<OriginEnv>,
   schema: S,
   maxBytes: number = MAX_REQUEST_BYTES,
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+): Promise<{ ok: true; data: z.core.output<S> } | { ok: false; response: Response }> {
   const text = await readBodyLimited(c.req.raw, maxBytes);
   const body = text === null ? null : parseJsonObject(text);
   if (!body) return { ok: false, response: replyError(c, 'UNSUPPORTED_REQUEST', 400) };
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return { ok: false, response: replyError(c, 'UNSUPPORTED_REQUEST', 400, { msg: errors[0]?.message, errors }) };

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { beaconEventSchema, COLLECT_PATH, collectBatchSchema, type collectEventSchema, type CollectData } from '../../src/domain/api-schemas';
+import { splitLocale } from '../../src/domain/locales';
+import { VITALS_ACTION } from '../../src/domain/vitals';
 import { callContext, fieldErrors, parseJsonRequest } from './call';
 import { readMeta } from './db';
 import type { OriginEnv } from './env';
@@ -38,14 +40,25 @@ const INSERT_EDGE = `INSERT INTO beacon_edge (${IDENTITY.join(', ')}, edge_recei
 SELECT ${IDENTITY.map(field).join(', ')}, ${field('received_at')}, ${field('client_id')}, ${field('country')}, ${field('colo')}, ${field('is_bot')}
 FROM json_each(?1) WHERE ${field('client_id')} IS NOT NULL AND ${field('received_at')} IS NOT NULL ON CONFLICT DO NOTHING`;
 
+// A vitals event is also a row of its own with its timings, the page without its locale prefix
+// (`page`, added before the insert) and the edge's country, for the p75 queries of `npm run vitals`.
+const VITALS_COLUMNS = ['uuid', 'time_', 'tryno', 'page_id', 'page', 'locale', 'device', 'country', 'nav', 'lcp', 'inp', 'cls', 'ttfb'] as const;
+const INSERT_VITALS = `INSERT INTO vitals_events (${VITALS_COLUMNS.join(', ')}, received_at)
+SELECT ${VITALS_COLUMNS.map(field).join(', ')}, ?2 FROM json_each(?1) WHERE ${field('action')} = '${VITALS_ACTION}' ON CONFLICT DO NOTHING`;
+
+/** The page of a vitals event: its path without the locale prefix ('/fr-FR/buy' → '/buy'). */
+function pageOf(pageId: string | undefined): string | null {
+  return pageId ? splitLocale(pageId).rest : null;
+}
+
 export async function isCollectDown(c: Context<OriginEnv>): Promise<boolean> {
   return c.env.COLLECT_DOWN === 'true' || (await readMeta(c.env.DB, COLLECT_DOWN_KEY)) === 'true';
 }
 
 async function store(db: D1Database, events: readonly BeaconEvent[], now: number): Promise<CollectData> {
   // The schema already defaulted tryno to 0; json_extract reads a JSON true/false as 1/0.
-  const rows = JSON.stringify(events);
-  const [stored] = await db.batch([db.prepare(INSERT_EVENTS).bind(rows, now), db.prepare(INSERT_EDGE).bind(rows)]);
+  const rows = JSON.stringify(events.map((event) => (event.action === VITALS_ACTION ? { ...event, page: pageOf(event.page_id) } : event)));
+  const [stored] = await db.batch([db.prepare(INSERT_EVENTS).bind(rows, now), db.prepare(INSERT_EDGE).bind(rows), db.prepare(INSERT_VITALS).bind(rows, now)]);
   const changes = stored?.meta.changes ?? 0;
   return { stored: changes, duplicates: events.length - changes };
 }
@@ -93,4 +106,24 @@ collect.get(`${COLLECT_PATH}/count`, async (c) => {
     .bind(uuid ?? null, action ?? null)
     .first<{ count: number; with_edge: number }>();
   return replyOutcome(c, c.req.path, ok({ count: row?.count ?? 0, with_edge: row?.with_edge ?? 0 }));
+});
+
+/** The most rows GET /collect/vitals answers (newest first). */
+export const MAX_VITALS_ROWS = 5000;
+
+/**
+ * Outside production only (index.ts guards): the stored vitals events received since `since`
+ * (epoch seconds, as received_at; default all), optionally of one uuid, newest first; `npm run
+ * vitals -- --site` and the e2e tests read them.
+ */
+collect.get(`${COLLECT_PATH}/vitals`, async (c) => {
+  const since = Number(c.req.query('since') ?? 0);
+  const uuid = c.req.query('uuid');
+  const { results } = await c.env.DB.prepare(
+    `SELECT uuid, time_, page_id, page, locale, device, country, nav, lcp, inp, cls, ttfb, received_at FROM vitals_events
+     WHERE received_at >= ?1 AND (?2 IS NULL OR uuid = ?2) ORDER BY received_at DESC LIMIT ${MAX_VITALS_ROWS}`,
+  )
+    .bind(Number.isFinite(since) ? since : 0, uuid ?? null)
+    .all();
+  return replyOutcome(c, c.req.path, ok({ rows: results }));
 });

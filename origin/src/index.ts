@@ -26,7 +26,7 @@ const nonProductionOnly: MiddlewareHandler<OriginEnv> = async (c, next) => {
   if (c.env.ENVIRONMENT === 'production') return replyError(c, 'UNSUPPORTED_REQUEST', 404);
   await next();
 };
-for (const path of ['/test-payments/*', '/__admin/*', '/__faults', '/__test/*', '/collect/count']) {
+for (const path of ['/test-payments/*', '/__admin/*', '/__faults', '/__test/*', '/collect/count', '/collect/vitals']) {
   app.use(path, nonProductionOnly);
 }
 

@@ -282,6 +282,32 @@ export const MIGRATIONS: readonly Migration[] = [
 )`,
     ],
   },
+  {
+    name: '0007_vitals',
+    statements: [
+      // The Web Vitals of one page view (a beacon event with action 'vitals', also in
+      // beacon_events): the page without its locale prefix, its locale, the device class and
+      // country the edge saw, how the page was reached, and the four timings (ms; CLS unitless).
+      `CREATE TABLE IF NOT EXISTS vitals_events (
+  uuid TEXT NOT NULL,
+  time_ INTEGER NOT NULL,
+  tryno INTEGER NOT NULL,
+  page_id TEXT,
+  page TEXT,
+  locale TEXT,
+  device TEXT,
+  country TEXT,
+  nav TEXT,
+  lcp INTEGER,
+  inp INTEGER,
+  cls REAL,
+  ttfb INTEGER,
+  received_at INTEGER NOT NULL
+)`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS vitals_events_identity ON vitals_events (uuid, time_, tryno)`,
+      `CREATE INDEX IF NOT EXISTS vitals_events_received ON vitals_events (received_at)`,
+    ],
+  },
 ];
 
 /** Every statement of every migration, in order. */

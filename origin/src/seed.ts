@@ -9,7 +9,7 @@
  * Bump when the seed or the schema changes: a database brought up by an older version then gets
  * the new tables (ensureSeeded runs the schema only when the version differs) and rows.
  */
-export const SEED_VERSION = '6';
+export const SEED_VERSION = '7';
 
 export const SEED_EMAILS = {
   /** Two paid orders (Stripe and PayPal): licence mail works, trial refused with 4570003. */

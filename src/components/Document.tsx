@@ -3,6 +3,7 @@ import { entryAssets } from '../pages/machinery/assets';
 import { useI18n } from '../i18n/translator';
 import { clientMessagesPayload } from '../services/messages';
 import { THEME_BOOT_SCRIPT } from '../domain/theme-boot';
+import { speculationRulesJson } from '../domain/speculation';
 import { usePageContext } from '../pages/machinery/page-context';
 
 export interface HeadInfo {
@@ -60,6 +61,8 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
         <script type="module" src={entryAssets.script} nonce={nonce} />
+        {/* Same-origin page links are prerendered on intent (src/domain/speculation.ts). */}
+        <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRulesJson() }} />
         {(head.jsonLd ?? []).map((data, i) => (
           <script key={i} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
         ))}

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { lazySchema } from './zod-config';
+import * as z from 'zod/mini';
 import { edgeBeaconSchema, edgeFactsSchema, type EdgeBeaconEvent, type EdgeFacts } from './api-schemas';
 
 /**
@@ -31,7 +32,7 @@ export const PACKET_MAX_ITEMS = 200;
 /** Bytes of JSON per packet: the queue takes messages up to 128 KB. */
 export const PACKET_MAX_BYTES = 96 * 1024;
 
-const itemSchema = z.object({ event: edgeBeaconSchema, edge: edgeFactsSchema });
+const itemSchema = lazySchema(() => z.object({ event: edgeBeaconSchema, edge: edgeFactsSchema }));
 
 /**
  * The items of a queue body, each re-checked with the edge's own schemas (a body that fails can

@@ -1,6 +1,7 @@
 // The buy list: plan types, the bundled fallback (the three listed plans in USD), sorting, and the schema an
 // upstream plan list must pass before the site shows it or caches it. Pure: imports only zod.
-import { z } from 'zod';
+import { lazySchema } from './zod-config';
+import * as z from 'zod/mini';
 import type { CodeTable, ListGroupData, Plan } from './api-schemas';
 import { packageIdFor, PLAN_NUMBER_OF_KIND, type ProductKind } from './package-ids';
 
@@ -53,29 +54,33 @@ export function sortPlans<T extends Pick<Plan, 'order' | 'product_id'>>(plans: r
   return [...plans].sort((a, b) => a.order - b.order || a.product_id - b.product_id);
 }
 
-const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const text = (max: number) => z.string().max(max);
+const minorUnits = lazySchema(() => z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)));
+const text = (max: number) => z.string().check(z.maxLength(max));
 
-export const planSchema = z.object({
-  product_id: z.number().int().positive().max(2_147_483_647),
-  title: text(200),
-  subTitle: text(500).default(''),
-  order: z.number().int().min(-1000).max(1000),
-  link: text(2048).default(''),
-  price: minorUnits,
-  origin_price: minorUnits,
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  accessList: z.array(text(500)).max(30).default([]),
-  // Older upstreams leave these out: no history, so nothing is shown as reduced.
-  price_since: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
-  lowest_price_30d: minorUnits.nullable().default(null),
-}) satisfies z.ZodType<Plan, unknown>;
+export const planSchema = lazySchema(() =>
+  z.object({
+    product_id: z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+    title: text(200),
+    subTitle: z._default(text(500), ''),
+    order: z.number().check(z.int(), z.minimum(-1000), z.maximum(1000)),
+    link: z._default(text(2048), ''),
+    price: minorUnits,
+    origin_price: minorUnits,
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    accessList: z._default(z.array(text(500)).check(z.maxLength(30)), []),
+    // Older upstreams leave these out: no history, so nothing is shown as reduced.
+    price_since: z._default(z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))), null),
+    lowest_price_30d: z._default(z.nullable(minorUnits), null),
+  }),
+) satisfies z.ZodMiniType<Plan, unknown>;
 
 /** The data of a list_group answer (envelope fields are ignored): 1–20 plans, all in the list's currency. */
-export const planListSchema = z
-  .object({
-    currency: z.string().regex(/^[A-Z]{3}$/),
-    code_table: z.enum(['A', 'B']),
-    list: z.array(planSchema).min(1).max(20),
-  })
-  .refine((data) => data.list.every((plan) => plan.currency === data.currency), { message: 'a plan is priced in another currency' });
+export const planListSchema = lazySchema(() =>
+  z
+    .object({
+      currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+      code_table: z.enum(['A', 'B']),
+      list: z.array(planSchema).check(z.minLength(1), z.maxLength(20)),
+    })
+    .check(z.refine((data: { currency: string; list: Plan[] }) => data.list.every((plan) => plan.currency === data.currency), { message: 'a plan is priced in another currency' })),
+);

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import { lazySchema } from '../domain/zod-config';
+import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { chooseCurrency, normalizeCountry } from '../domain/currency';
 
@@ -34,11 +35,12 @@ declare module 'hono' {
 }
 
 /** Two ASCII letters, any case (e.g. `jp`, `FR`). */
-export const debugCountrySchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/)
-  .transform((value) => value.toUpperCase());
+export const debugCountrySchema = lazySchema(() =>
+  z.pipe(
+    z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/)),
+    z.transform((value: string) => value.toUpperCase()),
+  ),
+);
 
 type CfRequest = Request & { cf?: { country?: unknown } };
 

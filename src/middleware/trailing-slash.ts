@@ -5,8 +5,14 @@ import { LOCALES, DEFAULT_LOCALE, localizePath } from '../domain/locales';
 import { mobilePath, ROUTES } from '../pages/machinery/route-table';
 import type { PageRoute } from '../pages/machinery/types';
 
-/** Every page URL shape of the route table (locale prefixes and /mobile/ variants), as regexes with their route. */
-const PAGE_PATTERNS: { pattern: RegExp; names: string[]; route: PageRoute }[] = ROUTES.flatMap((route) => {
+type PagePattern = { pattern: RegExp; names: string[]; route: PageRoute };
+
+/**
+ * Every page URL shape of the route table (locale prefixes and /mobile/ variants), as regexes
+ * with their route. Built on the first URL with a trailing slash, not when the isolate starts.
+ */
+let pagePatterns: PagePattern[] | null = null;
+const buildPagePatterns = (): PagePattern[] => ROUTES.flatMap((route) => {
   const locales = route.localized ? LOCALES : [DEFAULT_LOCALE];
   const paths = locales.flatMap((locale) => [localizePath(locale, route.path), ...(route.mobile ? [localizePath(locale, mobilePath(route.path))] : [])]);
   return paths.map((path) => {
@@ -29,7 +35,7 @@ function safeDecode(value: string): string | null {
 
 /** Whether `pathname` (percent-encoded, no trailing slash) is a page that would answer. */
 function isPage(pathname: string, query: URLSearchParams): boolean {
-  for (const { pattern, names, route } of PAGE_PATTERNS) {
+  for (const { pattern, names, route } of (pagePatterns ??= buildPagePatterns())) {
     const match = pattern.exec(pathname);
     if (!match) continue;
     const params: Record<string, string> = {};

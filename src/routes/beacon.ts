@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { CF_COLO_PATTERN, CF_COUNTRY_PATTERN, edgeBeaconSchema, type EdgeFacts } from '../domain/api-schemas';
 import { BEACON_LIMIT, dedupeKey, MAX_BEACON_URL_LENGTH } from '../domain/tracking';
+import { VITALS_ACTION } from '../domain/vitals';
 import { WindowCounter } from '../domain/window-counter';
 import { post } from '../services/beacon-outbox';
 
@@ -34,13 +34,19 @@ function saltOf(env: Env): string {
   return fallbackSalt;
 }
 
+const utf8 = new TextEncoder();
+
 /**
  * SHA-256 of IP + salt + UTC day, the first 128 bits in hex: stable per client for a day, never
- * reversible to the IP. Synchronous (node:crypto, nodejs_compat), so the beacon hashes before it
- * answers and the IP goes no further than this handler.
+ * reversible to the IP. Hashed before the beacon answers, so the IP goes no further than this
+ * handler. Web Crypto, not node:crypto: importing node:crypto loads Node's stream polyfills into
+ * every new isolate, several milliseconds of start-up for one hash per beacon.
  */
-function hashClientId(ip: string, salt: string, day: string): string {
-  return createHash('sha256').update(`${ip}\n${salt}\n${day}`).digest('hex').slice(0, 32);
+async function hashClientId(ip: string, salt: string, day: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8.encode(`${ip}\n${salt}\n${day}`)));
+  let hex = '';
+  for (let i = 0; i < 16; i++) hex += digest[i]!.toString(16).padStart(2, '0');
+  return hex;
 }
 
 /** cf.country / cf.colo as the collection host takes them (edgeFactsSchema), else null. */
@@ -83,7 +89,7 @@ function accepted(c: Context<AppEnv>) {
  * The outbox sends them in packets after the answer (waitUntil), so a beacon costs about what
  * /health costs (its budget in docs/BENCHMARKS.md, measured by `npm run bench`).
  */
-function handleBeacon(c: Context<AppEnv>) {
+async function handleBeacon(c: Context<AppEnv>) {
   if (c.req.method === 'HEAD') return refuse(c, 405, 'use GET or POST');
   const url = c.req.url;
   if (url.length > MAX_BEACON_URL_LENGTH) return refuse(c, 414, 'beacon too long');
@@ -110,13 +116,16 @@ function handleBeacon(c: Context<AppEnv>) {
   }
 
   const event = parsed.data;
+  // A vitals report's device class is the edge's own (Sec-CH-UA-Mobile, else the User-Agent: the
+  // rule every page uses), never what the browser wrote.
+  if (event.action === VITALS_ACTION) event.device = c.get('device')?.mobile ? 'mobile' : 'desktop';
   if (recentEvents.hit(dedupeKey(event), now)) {
     const cf = c.req.raw.cf as { country?: unknown; colo?: unknown } | undefined;
     const edge: EdgeFacts = {
       country: cfCode(cf?.country, CF_COUNTRY_PATTERN),
       colo: cfCode(cf?.colo, CF_COLO_PATTERN),
       received_at: now,
-      client_id: hashClientId(ip, saltOf(c.env), new Date(now).toISOString().slice(0, 10)),
+      client_id: await hashClientId(ip, saltOf(c.env), new Date(now).toISOString().slice(0, 10)),
       // The request context already ran isbot on the User-Agent.
       is_bot: c.get('device')?.bot ?? false,
     };
@@ -135,9 +144,24 @@ export const beacon = new Hono<AppEnv>()
 
 /**
  * Outside production: how many events the collection host holds (optionally per uuid / action),
- * so end-to-end tests can count what arrived. Production answers 404 like any unknown path.
+ * so end-to-end tests can count what arrived, and the vitals events it stored (optionally since
+ * epoch seconds and per uuid) for the e2e tests and `npm run vitals -- --site <url>`. Production
+ * answers 404 like any unknown path.
  */
-export const beaconTestRoutes = new Hono<AppEnv>().get('/collect-count', async (c) => {
+export const beaconTestRoutes = new Hono<AppEnv>().get('/vitals', async (c) => {
+  if (c.env.ENVIRONMENT === 'production' || !c.env.ORIGIN || c.env.COLLECT_URL !== 'service:ORIGIN') return c.notFound();
+  const query = new URLSearchParams();
+  for (const key of ['uuid', 'since'] as const) {
+    const value = c.req.query(key);
+    if (value !== undefined) query.set(key, value.slice(0, 128));
+  }
+  const res = await c.env.ORIGIN.fetch(`https://origin/collect/vitals?${query}`);
+  const body = (await res.json()) as { rows?: unknown };
+  c.header('Cache-Control', 'no-store');
+  return c.json({ rows: Array.isArray(body.rows) ? body.rows : [] }, res.ok ? 200 : 502);
+});
+
+beaconTestRoutes.get('/collect-count', async (c) => {
   if (c.env.ENVIRONMENT === 'production' || !c.env.ORIGIN || c.env.COLLECT_URL !== 'service:ORIGIN') return c.notFound();
   const query = new URLSearchParams();
   for (const key of ['uuid', 'action'] as const) {

@@ -19,7 +19,8 @@
 // Decided: the fallback is priced in USD only (the reference prices). A visitor whose currency cannot
 // be loaded sees USD prices in USD with a note saying so, and checks out in USD; showing amounts in
 // their currency that the upstream has not confirmed, or converting, would quote a price nobody set.
-import { z } from 'zod';
+import { lazySchema } from '../domain/zod-config';
+import * as z from 'zod/mini';
 import type { CodeTable, ListGroupData } from '../domain/api-schemas';
 import { API_ERRORS, SUCCESS_CODE } from '../domain/api-errors';
 import { FALLBACK_CURRENCY, fallbackPlans, planListSchema, planSchema, sortPlans, type Plan } from '../domain/plans';
@@ -57,13 +58,15 @@ export interface PlanCacheEntry {
   list: Plan[] | null;
 }
 
-const entrySchema = z.object({
-  v: z.literal(1),
-  fetchedAt: z.number().int().nonnegative(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  table: z.enum(['A', 'B']),
-  list: z.array(planSchema).nullable(),
-});
+const entrySchema = lazySchema(() =>
+  z.object({
+    v: z.literal(1),
+    fetchedAt: z.number().check(z.int(), z.nonnegative()),
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    table: z.enum(['A', 'B']),
+    list: z.nullable(z.array(planSchema)),
+  }),
+);
 
 export function planCacheKey(currency: string, table: CodeTable): string {
   return `plans:v1:${table}:${currency}`;

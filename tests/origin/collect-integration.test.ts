@@ -145,3 +145,39 @@ describe('GET /collect/count', () => {
     expect((await postJson('/collect', { events: [event(crypto.randomUUID())] }, vars)).status).toBe(200);
   });
 });
+
+describe('vitals events', () => {
+  const vitals = (uuid: string, overrides: Json = {}) =>
+    event(uuid, { action: 'vitals', page_id: '/ko-KR/mobile/buy', nav: 'back_forward', locale: 'ko-KR', device: 'mobile', lcp: 1800, inp: 120, cls: 0.0312, ttfb: 300, ...overrides });
+
+  it('are stored as events and as a row of timings, the page without its locale prefix and the country of the edge', async () => {
+    const uuid = crypto.randomUUID();
+    const facts = { received_at: 1767225600456, client_id: 'd'.repeat(32), country: 'KR', colo: 'ICN', is_bot: false };
+    const res = await postJson('/collect', { events: [vitals(uuid, facts), vitals(uuid, facts)] });
+    expect(res.body).toMatchObject({ stored: 1, duplicates: 1 });
+    expect(await count(uuid)).toBe(1);
+    const row = await db.prepare('SELECT page_id, page, locale, device, country, nav, lcp, inp, cls, ttfb FROM vitals_events WHERE uuid = ?').bind(uuid).first();
+    expect(row).toEqual({ page_id: '/ko-KR/mobile/buy', page: '/mobile/buy', locale: 'ko-KR', device: 'mobile', country: 'KR', nav: 'back_forward', lcp: 1800, inp: 120, cls: 0.0312, ttfb: 300 });
+  });
+
+  it('keep what a page view did not measure as null, and other events make no vitals row', async () => {
+    const uuid = crypto.randomUUID();
+    await postJson('/collect', { events: [vitals(uuid, { inp: undefined, page_id: '/' , locale: 'en-US' }), event(uuid)] });
+    const rows = await db.prepare('SELECT page, inp, country FROM vitals_events WHERE uuid = ?').bind(uuid).all();
+    expect(rows.results).toEqual([{ page: '/', inp: null, country: null }]);
+  });
+
+  it('refuses a timing that is no measurement', async () => {
+    const res = await postJson('/collect', { events: [vitals(crypto.randomUUID(), { lcp: -5 })] });
+    expect(res.status).toBe(400);
+  });
+
+  it('are listed by GET /collect/vitals, newest first, since a time and per visitor, outside production only', async () => {
+    const uuid = crypto.randomUUID();
+    await postJson('/collect', { events: [vitals(uuid), vitals(uuid, { time_: 1767225600999, nav: 'prerender' })] });
+    const listed = await getJson(`/collect/vitals?uuid=${uuid}&since=0`);
+    expect(listed.body.rows.map((r: Json) => r.nav).sort()).toEqual(['back_forward', 'prerender']);
+    expect((await getJson(`/collect/vitals?uuid=${uuid}&since=${Math.floor(Date.now() / 1000) + 3600}`)).body.rows).toEqual([]);
+    expect((await getJson('/collect/vitals', { ENVIRONMENT: 'production' })).status).toBe(404);
+  });
+});
