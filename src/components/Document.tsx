@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { entryAssets } from '../pages/machinery/assets';
 import { useI18n } from '../i18n/translator';
 import { clientMessagesPayload } from '../services/messages';
-import { THEME_BOOT_SCRIPT } from '../domain/theme-boot';
+import { THEME_BOOT_SCRIPT, VIEW_TRANSITION_BOOT_SCRIPT } from '../domain/theme-boot';
 import { speculationRulesJson } from '../domain/speculation';
 import { usePageContext } from '../pages/machinery/page-context';
+
+/** The inline script that runs in <head> before first paint: the theme, and quiet view transitions. */
+const HEAD_BOOT_SCRIPT = THEME_BOOT_SCRIPT + VIEW_TRANSITION_BOOT_SCRIPT;
 
 export interface HeadInfo {
   title: string;
@@ -34,7 +37,7 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_BOOT_SCRIPT }} />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
         <meta name="robots" content={head.robots} />
