@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench`: the site in production mode on loopback, measured. Prints one table and writes
 // bench-results.json (not committed); compares with the previous bench-results.json if present.
-// Flags: --no-lighthouse (skip Lighthouse), --quick (shorter load phases), --port <n> (the site's
-// port; default a free one), --baseline <git ref> (also measures that commit's Worker start-up, in
-// the same run, for the start-up budget; without it the budget is the absolute limit alone).
+// Flags: --no-lighthouse (skip Lighthouse), --quick (shorter load phases, fewer next-page
+// navigations), --port <n> (the site's port; default a free one), --baseline <git ref> (also
+// measures that commit's Worker start-up, in the same run, for the start-up budget; without it
+// the budget is the absolute limit alone).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBrowser } from './lib/browser.mjs';
 import { startSite } from './lib/dev-server.mjs';
-import { pageSizes } from './bench/sizes.mjs';
+import { pageSizes, vitalsJsSize } from './bench/sizes.mjs';
 import { measureThroughput } from './bench/load.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { BUDGETS, checkBudgets } from './bench/budgets.mjs';
@@ -19,6 +20,8 @@ import { measurePageThroughput, writeStaticCopies } from './bench/page-throughpu
 import { measureStartup, measureWorkerBundle } from './bench/worker-bundle.mjs';
 import { checkoutBaseline } from './bench/baseline.mjs';
 import { checkoutBudgets, measureCheckout } from './bench/checkout.mjs';
+import { measureNextPage } from './bench/next-page.mjs';
+import { LOCALES, localizePath } from '../src/domain/locales.ts';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -38,6 +41,10 @@ const PAGE_ROUNDS = args.has('--quick') ? 4 : 20;
 const PAGE_PHASE_MS = 1000;
 
 const PAGES = { home: '/', buy: '/buy', product: '/mt-recover', form: '/license-code' };
+/** Lighthouse mobile: home, buy and a product page, in every locale. */
+const LIGHTHOUSE_PATHS = LOCALES.flatMap((locale) => ['/', '/buy', '/mt-recover'].map((path) => localizePath(locale, path)));
+/** Hover-then-click navigations timed with prerendering and as many without (the next-page budget). */
+const NEXT_PAGE_RUNS = args.has('--quick') ? 8 : 20;
 const PLAN_REQUESTS = args.has('--quick') ? 300 : 1000;
 /**
  * Alternating /health and beacon phases for the beacon budget: many short ones, because on a
@@ -85,6 +92,7 @@ async function main() {
       html[name] = await res.text();
     }
     results.pages = pageSizes(html);
+    results.vitalsJs = vitalsJsSize();
 
     // Server cost: every page of the route table, then /health and the beacon, each n times inside
     // the Worker (after n / 10 untimed warm-up requests); pages also cold (page cache emptied
@@ -167,9 +175,11 @@ async function main() {
     const staticRps = results.throughput.static.rps;
     for (const row of Object.values(results.throughput)) row.ratioToStatic ??= row.rps / staticRps;
 
+    // The next page after a hover and a click, prerendered or not (scripts/bench/next-page.mjs).
+    results.nextPage = await measureNextPage(site.url, { runs: NEXT_PAGE_RUNS });
+
     if (!args.has('--no-lighthouse')) {
-      const urls = ['/', '/fr-FR', '/ja-JP', '/zh-CN'].map((p) => site.url + p);
-      results.lighthouse = await runLighthouse(urls, { formFactors: ['mobile'] });
+      results.lighthouse = await runLighthouse(LIGHTHOUSE_PATHS.map((p) => site.url + p), { formFactors: ['mobile'] });
     }
   } finally {
     await site.stop();
@@ -213,6 +223,14 @@ function print(r, prev) {
   for (const [name, x] of Object.entries(r.render)) {
     const health = x.compareMsPerRender === undefined ? '–' : x.compareMsPerRender.toFixed(3);
     out.push(`| ${name} | ${x.path} | ${x.msPerRender?.toFixed(3)}${trend(x.msPerRender, prev?.render?.[name]?.msPerRender)} | ${health} | ${x.pageCache ?? '–'} | ${x.cold ? x.cold.msPerRender.toFixed(3) : '–'} | ${x.status} | ${x.htmlBytes} |`);
+  }
+  if (r.vitalsJs) out.push('', `Web Vitals after hydration: ${kb(r.vitalsJs.gzip)} KB gzip, ${kb(r.vitalsJs.raw)} KB raw (${r.vitalsJs.files.join(', ')})`);
+  if (r.nextPage) {
+    const n = r.nextPage;
+    const row = (name, x) => `| ${name} | ${x.median === null ? '–' : Math.round(x.median)} | ${x.runs.length} | ${x.runs.join(', ')} |`;
+    out.push('', `## Next page (hover a link of the home page, click it: activation or navigation start to LCP, ms; ${NEXT_PAGE_RUNS} each, alternating)`, '', '| navigation | median ms | navigations | each |', '|---|---|---|---|');
+    out.push(row('prerendered', n.prerendered), row('prerendered, reduced motion (no view transition)', n.prerenderedStill), row('not prerendered', n.notPrerendered));
+    if (n.failures.length) out.push('', `Failed navigations: ${n.failures.join('; ')}`);
   }
   if (r.workerBundle) {
     const w = r.workerBundle;

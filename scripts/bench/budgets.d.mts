@@ -1,6 +1,7 @@
 export const BUDGETS: {
   homeJsGzipKb: number;
   homeCssGzipKb: number;
+  vitalsJsGzipKb: number;
   lighthouseMinPerformance: number;
   lighthouseOtherCategories: number;
   beaconThroughputRatioToHealth: number;
@@ -11,5 +12,8 @@ export const BUDGETS: {
   pageRenderMarginOverHealthMs: number;
   pageThroughputRatioToStatic: number;
   pageThroughputPages: string[];
+  workerBundleGzipKb: number;
+  startupActiveMs: number;
+  prerenderedNextPageLcpMs: number;
 };
 export function checkBudgets(results: unknown): { name: string; limit: string; measured: string; pass: boolean }[];

@@ -6,3 +6,4 @@ export interface PageSize {
 export function pageAssetUrls(html: string): { js: string[]; css: string[] };
 export function fileSize(url: string): Bytes;
 export function pageSizes<K extends string>(pages: Record<K, string>): Record<K, PageSize>;
+export function vitalsJsSize(): Bytes & { files: string[] };

@@ -52,3 +52,20 @@ export function pageSizes(pages) {
   }
   return out;
 }
+
+/**
+ * What a page loads after hydration for its Web Vitals (client/lib/vitals.ts): that chunk and every
+ * chunk it imports that the entry's own graph does not already load, from the Vite manifest.
+ */
+export function vitalsJsSize() {
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
+  const graph = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) graph(dep, seen);
+    return seen;
+  };
+  const entry = graph('client/entry.tsx');
+  const files = [...graph('client/lib/vitals.ts')].filter((key) => !entry.has(key)).map((key) => `/${manifest[key].file}`);
+  return { ...sum(files), files };
+}

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { pageSizes } from '../../scripts/bench/sizes.mjs';
+import { pageSizes, vitalsJsSize } from '../../scripts/bench/sizes.mjs';
 import { BUDGETS } from '../../scripts/bench/budgets.mjs';
 
 // Deterministic size budgets (bytes of the built files a page references), measured on the real
@@ -17,4 +17,10 @@ test.describe('size budgets', () => {
       expect(sizes.css.gzip, `CSS ${sizes.css.gzip} bytes gzip`).toBeLessThanOrEqual(BUDGETS.homeCssGzipKb * 1024);
     });
   }
+
+  test('Web Vitals add at most their budget to a page, after hydration (JS gzip)', () => {
+    const vitals = vitalsJsSize();
+    expect(vitals.files.length).toBeGreaterThan(0);
+    expect(vitals.gzip, `${vitals.files.join(', ')}: ${vitals.gzip} bytes gzip`).toBeLessThanOrEqual(BUDGETS.vitalsJsGzipKb * 1024);
+  });
 });
