@@ -271,8 +271,8 @@ function print(r, prev) {
     out.push(`| ${name} (${x.path}) | ${x.rps.toFixed(0)} | ${x.ratioToStatic.toFixed(2)}${trend(x.ratioToStatic, prev?.throughput?.[name]?.ratioToStatic, false)} | ${spread} | ${reference} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)} | ${JSON.stringify(x.statuses)} |`);
   }
   if (r.lighthouse.length) {
-    out.push('', '## Lighthouse', '', '| url | form | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms | failing audits |', '|---|---|---|---|---|---|---|---|---|---|');
-    for (const x of r.lighthouse) out.push(`| ${new URL(x.url).pathname} | ${x.formFactor} | ${x.performance} | ${x.accessibility} | ${x.bestPractices} | ${x.seo} | ${x.lcpMs} | ${x.cls} | ${x.tbtMs} | ${x.failing.join(', ') || '–'} |`);
+    out.push('', '## Lighthouse', '', '| url | form | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms | what costs points |', '|---|---|---|---|---|---|---|---|---|---|');
+    for (const x of r.lighthouse) out.push(`| ${new URL(x.url).pathname} | ${x.formFactor} | ${x.performance} | ${x.accessibility} | ${x.bestPractices} | ${x.seo} | ${x.lcpMs} | ${x.cls} | ${x.tbtMs} | ${[...(x.perfFailing ?? []), ...x.failing].join(', ') || (x.runtimeError ? `error: ${x.runtimeError}` : '–')} |`);
   }
   out.push('', '## Budgets', '', '| budget | limit | measured | result |', '|---|---|---|---|');
   for (const b of r.budgets) out.push(`| ${b.name} | ${b.limit} | ${b.measured} | ${b.pass ? 'pass' : 'FAIL'} |`);

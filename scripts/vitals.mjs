@@ -5,8 +5,11 @@
 //
 // Reads the local D1 database `npm start` keeps in .wrangler/state (wrangler d1 execute --local;
 // no site needs to be running), or with `--site <url>` asks a running site outside production
-// (GET /__test/vitals). `--since` takes 30m, 1h, 7d… (default 24h); `--persist-to <dir>` another
-// local state directory; `--json` prints the rows of the table as JSON.
+// (GET /__test/vitals), or with `--remote` reads the reference origin's production database
+// (origin/wrangler.toml [env.production], wrangler d1 execute --remote: the account's
+// credentials, `wrangler login` or CLOUDFLARE_API_TOKEN). `--since` takes 30m, 1h, 7d… (default
+// 24h); `--persist-to <dir>` another local state directory; `--json` prints the rows of the table
+// as JSON.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { projectEnv, ROOT } from './lib/dev-server.mjs';
@@ -22,13 +25,17 @@ function parseDuration(text) {
   return Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[match[2]];
 }
 
-/** Rows of vitals_events received since `since` (epoch seconds) in a local D1 state directory. */
-function fromLocalDatabase(persistTo, since) {
+/**
+ * Rows of vitals_events received since `since` (epoch seconds): in a local D1 state directory
+ * (`persistTo`), or with `remote` in the reference origin's production database.
+ */
+function fromDatabase({ persistTo, remote }, since) {
   const sql = `SELECT page, locale, nav, lcp, inp, cls, ttfb FROM vitals_events WHERE received_at >= ${Math.floor(since)}`;
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'mt-origin-db', '--local', '-c', 'origin/wrangler.toml', '--env=', '--persist-to', persistTo, '--json', '--command', sql], { cwd: ROOT, env: projectEnv(), encoding: 'utf8' });
+  const where = remote ? ['mt-origin-db-production', '--remote', '-c', 'origin/wrangler.toml', '--env', 'production'] : ['mt-origin-db', '--local', '-c', 'origin/wrangler.toml', '--env=', '--persist-to', persistTo];
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/wrangler'), ['d1', 'execute', ...where, '--json', '--command', sql], { cwd: ROOT, env: projectEnv(), encoding: 'utf8' });
   if (run.status !== 0) {
     const text = `${run.stdout}\n${run.stderr}`;
-    if (/no such table: vitals_events/.test(text)) throw new Error(`the database in ${persistTo} has no vitals_events yet: run \`npm start\` once (the origin brings its schema up) or \`npm run origin:migrate\``);
+    if (!remote && /no such table: vitals_events/.test(text)) throw new Error(`the database in ${persistTo} has no vitals_events yet: run \`npm start\` once (the origin brings its schema up) or \`npm run origin:migrate\``);
     throw new Error(`wrangler d1 execute failed: ${text.trim().slice(-1500)}`);
   }
   const answer = JSON.parse(run.stdout);
@@ -47,13 +54,14 @@ async function main() {
   const seconds = parseDuration(option('--since') ?? '24h');
   const since = Date.now() / 1000 - seconds;
   const site = option('--site');
-  const rows = site ? await fromSite(site, since) : fromLocalDatabase(option('--persist-to') ?? join(ROOT, '.wrangler/state'), since);
+  const remote = argv.includes('--remote');
+  const rows = site ? await fromSite(site, since) : fromDatabase({ persistTo: option('--persist-to') ?? join(ROOT, '.wrangler/state'), remote }, since);
   const table = summarizeVitals(rows);
   if (argv.includes('--json')) {
     console.log(JSON.stringify(table, null, 2));
     return;
   }
-  console.log(`Web Vitals p75 over the last ${option('--since') ?? '24h'} (${rows.length} page views; ${site ? site : 'local D1'})`);
+  console.log(`Web Vitals p75 over the last ${option('--since') ?? '24h'} (${rows.length} page views; ${site ? site : remote ? 'production D1 mt-origin-db-production' : 'local D1'})`);
   console.log('');
   console.log('| page | locale | navigation | views | LCP | INP | CLS | TTFB |');
   console.log('|---|---|---|---|---|---|---|---|');

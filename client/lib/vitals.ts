@@ -87,8 +87,12 @@ function send(): void {
 export function startVitals(): void {
   if (started) return;
   started = true;
-  // Every change is recorded (reportAllChanges), so whatever ends the page view, and in whatever
-  // order the browser fires pagehide and visibilitychange, the report has the latest values.
+  // Every change is recorded (reportAllChanges). The report leaves when the page turns hidden,
+  // which every current browser signals with visibilitychange when a page is left, closed or
+  // switched away from. Not on pagehide: leaving a page fires pagehide first, before web-vitals
+  // settles the interactions it has not processed yet (it does that on visibilitychange, in
+  // capture listeners registered above, so before this listener on the way back up); a report
+  // sent on pagehide lost the INP of a click made just before leaving.
   const options = { reportAllChanges: true };
   onTTFB(record, options);
   onLCP(record, options);
@@ -97,7 +101,6 @@ export function startVitals(): void {
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') send();
   });
-  addEventListener('pagehide', send);
   // A page restored from the back/forward cache is a new page view: web-vitals measures it anew.
   addEventListener('pageshow', (event) => {
     if (event.persisted) view = { timings: {}, nav: 'back_forward', sent: false };

@@ -18,15 +18,30 @@ export async function runLighthouse(urls, { formFactors = ['mobile'], flags = {}
   // chrome-launcher gives Chrome a process group of its own: the scripts' clean-up path stops it on
   // a signal too, even one that comes while Chrome is still starting (killAll knows it by then).
   const forget = onCleanup(killAll);
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const start = () => launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  let chrome = await start();
   const rows = [];
   try {
     for (const formFactor of formFactors) {
       for (const url of urls) {
         let result;
+        let thrown = null;
         for (let attempt = 0; ; attempt++) {
-          result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, formFactor === 'desktop' ? desktopConfig : undefined);
-          if (!RETRYABLE.has(result.lhr.runtimeError?.code) || attempt >= retries) break;
+          try {
+            result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, formFactor === 'desktop' ? desktopConfig : undefined);
+            thrown = null;
+          } catch (error) {
+            // Lighthouse lost its browser (a crashed or closed Chrome: "Connection closed"): the
+            // next try, and the next url, get a fresh one instead of ending the whole run.
+            thrown = error;
+            await chrome.kill();
+            chrome = await start();
+          }
+          if (attempt >= retries || (!thrown && !RETRYABLE.has(result.lhr.runtimeError?.code))) break;
+        }
+        if (thrown) {
+          rows.push({ url, formFactor, performance: 0, accessibility: 0, bestPractices: 0, seo: 0, lcpMs: 0, cls: 0, tbtMs: 0, failing: [], perfFailing: [], fcpMs: 0, siMs: 0, runtimeError: `Lighthouse failed: ${thrown.message}`, finalUrl: url });
+          continue;
         }
         const lhr = result.lhr;
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
