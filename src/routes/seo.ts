@@ -4,7 +4,11 @@ import { sitemapEntries } from '../pages/machinery/head';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** /sitemap.xml (every indexable page in every locale, with hreflang alternates) and /robots.txt. */
+/**
+ * /sitemap.xml (every indexable page in every locale, with hreflang alternates), /robots.txt, and
+ * /favicon.ico: browsers ask for it on a page that names no icon (a text file, an image), crawlers
+ * ask for it anyway; it leads to the site's one icon, /favicon.svg.
+ */
 export const seo = new Hono<AppEnv>()
   .get('/sitemap.xml', (c) => {
     const urls = sitemapEntries(c.env.SITE_URL)
@@ -26,4 +30,8 @@ export const seo = new Hono<AppEnv>()
     const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /beacon', 'Disallow: /download/', '', `Sitemap: ${new URL('/sitemap.xml', c.env.SITE_URL).href}`];
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(lines.join('\n') + '\n');
+  })
+  .get('/favicon.ico', (c) => {
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.redirect('/favicon.svg', 301);
   });

@@ -107,6 +107,16 @@ describe('/robots.txt', () => {
   });
 });
 
+describe('/favicon.ico', () => {
+  // (The icon itself is a static asset, served before the Worker runs; the browser tests load it.)
+  it('leads browsers and crawlers that ask for it to the site icon', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('location')!, ORIGIN).pathname).toBe('/favicon.svg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+});
+
 describe('page head', () => {
   it('links hreflang alternates for every locale and x-default', async () => {
     const html = await (await get('/fr-FR/buy')).text();
