@@ -40,12 +40,32 @@ function focusField(form: HTMLFormElement, name: string | undefined) {
 /** 6919992 (too frequent) is worth a retry a little later; 6919993 (try tomorrow) is not. */
 const RETRY_LATER_CODES = new Set([6919992]);
 
+/**
+ * NetworkStatus promises that forms send once the connection is back. The returned function
+ * runs `retry` at the next `online` event, once however often it is called meanwhile.
+ */
+export function useOnlineRetry() {
+  const waiting = useRef(false);
+  return useCallback((retry: () => void) => {
+    if (waiting.current) return;
+    waiting.current = true;
+    window.addEventListener(
+      'online',
+      () => {
+        waiting.current = false;
+        retry();
+      },
+      { once: true },
+    );
+  }, []);
+}
+
 /** The submit cycle of an API form: validate → (wait for the network) → send → result or failure. */
 export function useApiForm<D, R>({ fields, validate, send }: ApiFormOptions<D, R>) {
   const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useRef(false);
-  const waitingOnline = useRef(false);
+  const retryWhenOnline = useOnlineRetry();
   const submitRef = useRef<() => Promise<void>>(async () => {});
   const [hydrated, setHydrated] = useState(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
@@ -74,17 +94,7 @@ export function useApiForm<D, R>({ fields, validate, send }: ApiFormOptions<D, R
       // NetworkStatus promises that forms send once the connection is back: keep that promise
       // (once, however often the visitor pressed the button meanwhile).
       setPhase('offline');
-      if (!waitingOnline.current) {
-        waitingOnline.current = true;
-        window.addEventListener(
-          'online',
-          () => {
-            waitingOnline.current = false;
-            void submitRef.current();
-          },
-          { once: true },
-        );
-      }
+      retryWhenOnline(() => void submitRef.current());
       return;
     }
     busy.current = true;

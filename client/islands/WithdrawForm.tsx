@@ -14,7 +14,7 @@ import { FORM_IDS, readFields, serverFieldErrors, validateForm, type FieldErrors
 import { WITHDRAWAL_REASON_MAX, withdrawalRequestSchema, type PayStatus } from '../../src/domain/api-schemas';
 import { API_ERRORS } from '../../src/domain/api-errors';
 import { orderIdFromSearch } from '../../src/domain/withdrawal';
-import { EmailField, FailureRegion, StatusRegion, SubmitButton, TextField, type SubmitFailure } from '../components/form-parts';
+import { EmailField, FailureRegion, StatusRegion, SubmitButton, TextField, useOnlineRetry, type SubmitFailure } from '../components/form-parts';
 import { TextAreaField } from '../components/feedback-fields';
 
 export interface WithdrawFormProps {
@@ -63,7 +63,7 @@ export default function WithdrawForm({ action }: WithdrawFormProps) {
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
-  const waitingOnline = useRef(false);
+  const retryWhenOnline = useOnlineRetry();
   const focusAfterRender = useRef<string | null>(null);
   const confirmRef = useRef<() => Promise<void>>(async () => {});
   const [hydrated, setHydrated] = useState(false);
@@ -119,17 +119,7 @@ export default function WithdrawForm({ action }: WithdrawFormProps) {
     if (navigator.onLine === false) {
       // NetworkStatus promises that forms send once the connection is back: keep that promise.
       setPhase('offline');
-      if (!waitingOnline.current) {
-        waitingOnline.current = true;
-        window.addEventListener(
-          'online',
-          () => {
-            waitingOnline.current = false;
-            void confirmRef.current();
-          },
-          { once: true },
-        );
-      }
+      retryWhenOnline(() => void confirmRef.current());
       return;
     }
     busy.current = true;
