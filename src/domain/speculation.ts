@@ -69,6 +69,8 @@ export function speculationRules(): { prerender: Rule[] } {
 }
 
 /** The text of the page's `<script type="speculationrules">` (no `<` in it, so it is safe inline). */
+let rulesJson: string | undefined;
 export function speculationRulesJson(): string {
-  return JSON.stringify(speculationRules());
+  // The same on every page: built once per isolate, on the first render.
+  return (rulesJson ??= JSON.stringify(speculationRules()));
 }
