@@ -83,7 +83,10 @@ async function main() {
   const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : null;
   // Lighthouse's browser (CHROME_PATH), found or installed before the site starts.
   if (!args.has('--no-lighthouse')) await ensureBrowser();
-  const site = await startSite({ production: true, ...(Number.isInteger(portArg) ? { port: portArg } : {}) });
+  // The request line is built but not written (REQUEST_LOG in src/env.ts): wrangler dev's transport
+  // of console lines (workerd's stdout, parsed in wrangler's Node process on the same two cores)
+  // is not production's, and it cost every Worker request about a third of its throughput here.
+  const site = await startSite({ production: true, vars: { REQUEST_LOG: 'off' }, ...(Number.isInteger(portArg) ? { port: portArg } : {}) });
   const results = { date: new Date().toISOString(), node: process.version, pages: {}, throughput: {}, render: {}, planCache: null, workerBundle: null, lighthouse: [], budgets: [] };
   try {
     const html = {};

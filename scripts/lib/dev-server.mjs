@@ -90,10 +90,11 @@ async function waitForHealth(url, child, timeoutMs, startupError) {
  *   the audit and the soak: production has no such tail, and here it costs every Worker request
  *   (not the static assets) about 0.5–1 ms of CPU, which the bench's page-vs-static throughput
  *   budget would otherwise charge to the site (measured: home 0.77–0.87 with it, 0.92–1.05 without).
+ * - `vars`: extra Worker vars for this run, as `--var KEY:VALUE` (the bench's REQUEST_LOG=off).
  *
  * Resolves to { url, port, log, stop() } once GET /health answers.
  */
-export async function startSite({ port, production = true, persistTo, build = true, inherit = false, devTraces = false, timeoutMs = 90_000 } = {}) {
+export async function startSite({ port, production = true, persistTo, build = true, inherit = false, devTraces = false, vars = {}, timeoutMs = 90_000 } = {}) {
   port ??= await freePort();
   const workDir = mkdtempSync(join(tmpdir(), 'mt-site-'));
   const logPath = join(workDir, 'site.log');
@@ -126,6 +127,8 @@ export async function startSite({ port, production = true, persistTo, build = tr
 
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo ?? join(workDir, 'state'), '--show-interactive-dev-session=false', '--log-level', inherit ? 'info' : 'warn'];
   for (const config of wranglerConfigs()) args.push('-c', config);
+  // Extra Worker vars for this run (`--var KEY:VALUE`, e.g. the bench's REQUEST_LOG=off).
+  for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   // A process group of its own, so stop() reaches workerd too, and Ctrl-C in a terminal goes to us first.
   const child = spawnGroup('wrangler', args, { cwd: ROOT, env, stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'] });
   let buildError = '';

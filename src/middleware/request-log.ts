@@ -10,7 +10,8 @@ import type { AppEnv } from '../env';
  * URL: paths and queries can carry a visitor's email (a feedback prefill link). It runs first, so
  * the time covers every other middleware and the status is the final one, the error page's
  * included. Its cost per request: hono's short list of matched routes, one small flat object,
- * its JSON and one console.log (wrangler dev prints it only at --log-level info, i.e. `npm start`).
+ * its JSON and one console.log (wrangler dev prints it only at --log-level info, i.e. `npm start`;
+ * the bench builds the line but does not write it: REQUEST_LOG in src/env.ts).
  */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
@@ -19,16 +20,15 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     status = c.res.status;
   } finally {
-    console.log(
-      JSON.stringify({
-        level: status >= 500 ? 'error' : 'info',
-        msg: 'request',
-        requestId: c.get('requestId') ?? null,
-        method: c.req.method,
-        route: routePath(c),
-        status,
-        ms: Date.now() - started,
-      }),
-    );
+    const line = JSON.stringify({
+      level: status >= 500 ? 'error' : 'info',
+      msg: 'request',
+      requestId: c.get('requestId') ?? null,
+      method: c.req.method,
+      route: routePath(c),
+      status,
+      ms: Date.now() - started,
+    });
+    if (c.env.REQUEST_LOG !== 'off') console.log(line);
   }
 };

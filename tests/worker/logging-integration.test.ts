@@ -64,6 +64,14 @@ describe('the request log', () => {
     expect(line).toEqual({ level: 'info', msg: 'request', requestId: 'ray-buy-1', method: 'GET', route: '/buy', status: 200, ms: expect.any(Number) });
   });
 
+  it('is built but not written when REQUEST_LOG is off (the bench), and written again without it', async () => {
+    const request = () => new Request(`${ORIGIN}/buy`, { headers: { 'user-agent': UA.desktop, 'cf-ray': 'ray-quiet-1' } });
+    await (await app.fetch(request(), { ...env, REQUEST_LOG: 'off' }, createExecutionContext())).arrayBuffer();
+    expect(requestLines()).toEqual([]);
+    await (await app.fetch(request(), env, createExecutionContext())).arrayBuffer();
+    expect(requestLines().map((line) => line['requestId'])).toEqual(['ray-quiet-1']);
+  });
+
   it('names the route as registered, never the path the visitor asked for', async () => {
     await (await get('/fr-FR/article-list/3')).arrayBuffer();
     await (await get('/download/mt-recover_setup_16_1_abc123.exe', { headers: { range: 'bytes=0-0' } })).arrayBuffer();
