@@ -232,7 +232,12 @@ function print(r, prev) {
     const n = r.nextPage;
     const row = (name, x) => `| ${name} | ${x.median === null ? '–' : Math.round(x.median)} | ${x.runs.length} | ${x.runs.join(', ')} |`;
     out.push('', `## Next page (hover a link of the home page, click it: activation or navigation start to LCP, ms; ${NEXT_PAGE_RUNS} each, alternating)`, '', '| navigation | median ms | navigations | each |', '|---|---|---|---|');
-    out.push(row('prerendered', n.prerendered), row('prerendered, reduced motion (no view transition)', n.prerenderedStill), row('not prerendered', n.notPrerendered));
+    out.push(
+      row('prerendered (clicked once the prerender has hydrated)', n.prerendered),
+      row('prerendered, reduced motion (no view transition)', n.prerenderedStill),
+      ...(n.prerenderStarted ? [row('prerender started (clicked as soon as it commits; not a budget)', n.prerenderStarted)] : []),
+      row('not prerendered', n.notPrerendered),
+    );
     if (n.failures.length) out.push('', `Failed navigations: ${n.failures.join('; ')}`);
   }
   if (r.workerBundle) {

@@ -24,7 +24,8 @@ export const BUDGETS = {
   // more than the baseline commit's when one is measured in the same run.
   workerBundleGzipKb: 400,
   startupActiveMs: 25,
-  // The next page after a hover and a click, when it was prerendered: activation to its LCP (median).
+  // The next page after a hover and a click, when it was prerendered (the prerender finished before
+  // the click): activation to its LCP (median).
   prerenderedNextPageLcpMs: 100,
 };
 
@@ -42,12 +43,12 @@ export function checkBudgets(r) {
     out.push({ name: 'Web Vitals JS after hydration (gzip, every chunk it loads)', limit: `≤ ${BUDGETS.vitalsJsGzipKb} KB`, measured: `${(r.vitalsJs.gzip / 1024).toFixed(2)} KB`, pass: r.vitalsJs.gzip <= BUDGETS.vitalsJsGzipKb * 1024 });
   }
   if (r.nextPage) {
-    const { prerendered, prerenderedStill, notPrerendered, failures } = r.nextPage;
+    const { prerendered, prerenderedStill, prerenderStarted, notPrerendered, failures } = r.nextPage;
     const ms = (x) => (x?.median == null ? '–' : `${Math.round(x.median)} ms`);
     out.push({
       name: 'prerendered next page: activation to LCP after hover and click (median)',
       limit: `≤ ${BUDGETS.prerenderedNextPageLcpMs} ms`,
-      measured: prerendered.median === null ? `no prerendered navigation (${failures.length} failed)` : `${Math.round(prerendered.median)} ms over ${prerendered.runs.length} (reduced motion: ${ms(prerenderedStill)}; not prerendered: ${ms(notPrerendered)})`,
+      measured: prerendered.median === null ? `no prerendered navigation (${failures.length} failed)` : `${Math.round(prerendered.median)} ms over ${prerendered.runs.length} (reduced motion: ${ms(prerenderedStill)}; clicked as the prerender starts: ${ms(prerenderStarted)}; not prerendered: ${ms(notPrerendered)})`,
       pass: prerendered.median !== null && prerendered.median <= BUDGETS.prerenderedNextPageLcpMs,
     });
   }

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { entryAssets } from '../pages/machinery/assets';
 import { useI18n } from '../i18n/translator';
 import { clientMessagesPayload } from '../services/messages';
-import { THEME_BOOT_SCRIPT, VIEW_TRANSITION_BOOT_SCRIPT } from '../domain/theme-boot';
+import { PRERENDER_REVEAL_BOOT_SCRIPT, THEME_BOOT_SCRIPT, VIEW_TRANSITION_BOOT_SCRIPT } from '../domain/theme-boot';
 import { speculationRulesJson } from '../domain/speculation';
 import { usePageContext } from '../pages/machinery/page-context';
 
-/** The inline script that runs in <head> before first paint: the theme, and quiet view transitions. */
-const HEAD_BOOT_SCRIPT = THEME_BOOT_SCRIPT + VIEW_TRANSITION_BOOT_SCRIPT;
+/** The inline script that runs in <head> before first paint: the theme, quiet view transitions, none into a finished prerender. */
+const HEAD_BOOT_SCRIPT = THEME_BOOT_SCRIPT + VIEW_TRANSITION_BOOT_SCRIPT + PRERENDER_REVEAL_BOOT_SCRIPT;
 
 export interface HeadInfo {
   title: string;

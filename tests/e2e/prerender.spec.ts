@@ -179,4 +179,43 @@ test.describe('prerendered navigation', () => {
       await own.close();
     }
   });
+  test('a finished prerender is shown at once, without the cross-fade; a page that is not prerendered keeps it', async ({ baseURL }) => {
+    const REVEAL = "addEventListener('pagereveal', (event) => { window.__revealedWithTransition = Boolean(event.viewTransition); });";
+    const ACTIVATION = "performance.getEntriesByType('navigation')[0].activationStart";
+    const link = '.nav-desktop a[href="/buy"]';
+    const buy = `${baseURL}/buy`;
+    const tab = await browser.newTab();
+    const plain = await browser.newTab();
+    try {
+      // Only the browser's visible tab prerenders.
+      await tab.bringToFront();
+      await tab.goto(`${baseURL}/`);
+      await tab.waitForFunction('document.body.dataset.hydrated === "true"');
+      await tab.hover(link);
+      await tab.waitForPrerender(buy, 'Ready', 45_000);
+      await expect.poll(() => tab.evaluateInPrerender(buy, 'document.body?.dataset.hydrated === "true"'), { timeout: 15_000 }).toBe(true);
+      await tab.evaluateInPrerender(buy, `${REVEAL} true`);
+      await tab.click(link);
+      expect(await tab.evaluate<number>(ACTIVATION)).toBeGreaterThan(0);
+      expect(await tab.evaluate<boolean>('window.__revealedWithTransition')).toBe(false);
+      // The home page withdrew its opt-in for that navigation only, in a constructed stylesheet:
+      // nothing of it is left in the page's storage.
+      expect(await tab.evaluate<string | null>("localStorage.getItem('prerendered')")).toBeNull();
+
+      // The same link with prerendering off: the page arrives through the cross-fade.
+      await plain.bringToFront();
+      await plain.goto(`${baseURL}/robots.txt`);
+      await plain.send('Page.setPrerenderingAllowed', { isAllowed: false });
+      await plain.send('Page.addScriptToEvaluateOnNewDocument', { source: REVEAL });
+      await plain.goto(`${baseURL}/`);
+      await plain.waitForFunction('document.body.dataset.hydrated === "true"');
+      await plain.hover(link);
+      await plain.click(link);
+      expect(await plain.evaluate<number>(ACTIVATION)).toBe(0);
+      expect(await plain.evaluate<boolean>('window.__revealedWithTransition')).toBe(true);
+    } finally {
+      await tab.close();
+      await plain.close();
+    }
+  });
 });
