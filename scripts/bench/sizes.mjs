@@ -1,4 +1,4 @@
-// Bytes a page makes the browser download: its scripts (entry, modulepreloads) and stylesheets,
+// Bytes a page makes the browser download: its scripts (its module list) and stylesheets,
 // read from the build output, raw and gzip, split into shared (every page) and page-specific.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -6,12 +6,15 @@ import { join } from 'node:path';
 
 const DIST = new URL('../../dist/client/', import.meta.url).pathname;
 
-/** Asset URLs referenced by a page's HTML. */
+/** Asset URLs referenced by a page's HTML: its module list (src/domain/module-loader.ts) and its stylesheets. */
 export function pageAssetUrls(html) {
   const urls = { js: new Set(), css: new Set() };
+  const list = /<script id="__modules" type="application\/json"[^>]*>([^<]*)<\/script>/.exec(html);
+  if (list) {
+    const { entry, preload } = JSON.parse(list[1]);
+    for (const url of [entry, ...preload]) urls.js.add(url);
+  }
   for (const m of html.matchAll(/<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/g)) urls.js.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g)) urls.js.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*href="(\/assets\/[^"]+\.js)"[^>]*rel="modulepreload"/g)) urls.js.add(m[1]);
   for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)) urls.css.add(m[1]);
   return { js: [...urls.js], css: [...urls.css] };
 }

@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/translator';
 import { clientMessagesPayload } from '../services/messages';
 import { PRERENDER_REVEAL_BOOT_SCRIPT, THEME_BOOT_SCRIPT, VIEW_TRANSITION_BOOT_SCRIPT } from '../domain/theme-boot';
 import { speculationRulesJson } from '../domain/speculation';
+import { MODULE_LOADER_SCRIPT, MODULES_ELEMENT_ID, type PageModules } from '../domain/module-loader';
 import { usePageContext } from '../pages/machinery/page-context';
 
 /** The inline script that runs in <head> before first paint: the theme, quiet view transitions, none into a finished prerender. */
@@ -29,7 +30,7 @@ const ogLocale = (locale: string) => locale.replace('-', '_');
 
 /** The HTML document around every page: head (meta, hreflang, styles, scripts) and body. Rendered inside the page's I18nProvider. */
 export function Document({ head, children }: { head: HeadInfo; children: ReactNode }) {
-  const { nonce, analyticsTags, consent } = usePageContext();
+  const { nonce, analyticsTags, consent, modules } = usePageContext();
   const { locale } = useI18n();
   const i18nPayload = clientMessagesPayload(locale, head.clientNamespaces);
   return (
@@ -60,10 +61,6 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
         {entryAssets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {entryAssets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
-        <script type="module" src={entryAssets.script} nonce={nonce} />
         {/* Same-origin page links are prerendered on intent (src/domain/speculation.ts). */}
         <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRulesJson() }} />
         {(head.jsonLd ?? []).map((data, i) => (
@@ -72,6 +69,8 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
       </head>
       <body>
         {children}
+        {/* After the body: every island has added its chunks by the time React renders this. */}
+        <PageModulesList nonce={nonce} modules={modules} />
         <script id="__i18n" type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: i18nPayload }} />
         {head.sitemapList ? (
           <script id="__sitemap" type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(head.sitemapList) }} />
@@ -80,3 +79,18 @@ export function Document({ head, children }: { head: HeadInfo; children: ReactNo
     </html>
   );
 }
+
+/**
+ * The page's modules and the loader that fetches them after the first paint (src/domain/module-loader.ts).
+ * A component of its own so that it renders after the body's islands have listed their chunks.
+ */
+function PageModulesList({ nonce, modules }: { nonce: string; modules: Set<string> }) {
+  const list: PageModules = { entry: entryAssets.script, preload: [...new Set([...entryAssets.preload, ...modules])] };
+  return (
+    <>
+      <script id={MODULES_ELEMENT_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(list) }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MODULE_LOADER_SCRIPT }} />
+    </>
+  );
+}
+

@@ -1,4 +1,3 @@
-import { preloadModule } from 'react-dom';
 import type { ComponentType } from 'react';
 import { islandAssets, islandStylesheets } from '../pages/machinery/assets';
 import { usePageContext } from '../pages/machinery/page-context';
@@ -8,13 +7,14 @@ import { ISLANDS, type IslandName, type IslandProps } from './islands';
  * Server side of an island: renders the registry's component to HTML inside a marker that the
  * client entry finds, then lazily loads `client/islands/<of>.tsx` and hydrates with the same props.
  * Props must be JSON-serialisable; React escapes the attribute, so no markup can break out.
- * The island's chunks are modulepreloaded and its stylesheets linked (React hoists both into <head>).
+ * The island's chunks join the page's module list (loaded after the first paint, with the entry:
+ * src/domain/module-loader.ts) and its stylesheets are linked (React hoists them into <head>).
  */
 export function Island<N extends IslandName>({ of, props }: { of: N; props: IslandProps<N> }) {
   // The registry's entry for `of` takes IslandProps<N>; TypeScript cannot follow that through the generic.
   const Component = ISLANDS[of] as unknown as ComponentType<Record<string, unknown>>;
-  const { nonce } = usePageContext();
-  for (const href of islandAssets(of)) preloadModule(href, { as: 'script', nonce });
+  const { modules } = usePageContext();
+  for (const href of islandAssets(of)) modules.add(href);
   return (
     <div data-island={of} data-props={JSON.stringify(props)} className="island">
       <IslandStylesheet island={of} />

@@ -15,6 +15,11 @@ export interface PageRenderFacts {
   analyticsTags: string;
   /** The page's consent variant (src/middleware/consent.ts); it joins the cache key as a page variant. */
   consent: ConsentPage;
+  /**
+   * Chunks the page's islands need beyond the entry's, added by each `Island` as it renders and
+   * listed by the document after the body (src/domain/module-loader.ts) for the browser to load.
+   */
+  modules: Set<string>;
 }
 
 const PageContext = createContext<PageRenderFacts | null>(null);

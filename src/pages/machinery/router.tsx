@@ -106,7 +106,7 @@ export async function renderRoute(c: AppContext, { route, locale, mobile, params
     if (jsonLd?.length) head.jsonLd = [...(head.jsonLd ?? []), ...jsonLd];
     // The landing page's links carry the campaign keys, which are in the cache key (the query).
     const links = route.campaignLinks ? withCampaignLinks(siteLinks(locale, mobile), query) : siteLinks(locale, mobile);
-    const facts: PageRenderFacts = { nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none' };
+    const facts: PageRenderFacts = { nonce: noncePlaceholder(), analyticsTags, consent: c.get('consent') ?? 'none', modules: new Set() };
     // Installed here, on a miss only: the 404 and error handlers (outside pageRoutes) render the
     // same way, and a cache hit pays nothing for it.
     await documentRenderer(c, async () => {});
