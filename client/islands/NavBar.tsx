@@ -227,9 +227,10 @@ export default function NavBar(props: NavBarProps) {
 
   return (
     <>
-      {/* Page-wide status widgets ride in this island: one chunk instead of three on every page. */}
-      <ProgressBar />
       <header className={`topbar${scrolled ? ' is-scrolled' : ''}`} data-scrolled={scrolled}>
+        {/* Page-wide status widgets ride in this island: one chunk instead of three on every page.
+            The bar (fixed to the top of the viewport) sits in the banner landmark, as all content must. */}
+        <ProgressBar />
         <div className="topbar-inner">
           <a href={props.homeHref} className="brand" onClick={closeMenu}>
             <Logo />
