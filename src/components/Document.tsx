@@ -93,4 +93,3 @@ function PageModulesList({ nonce, modules }: { nonce: string; modules: Set<strin
     </>
   );
 }
-

@@ -12,7 +12,7 @@ import { get, UA } from './helpers';
 
 const BUILT = new Set(Object.values(buildManifest).map((chunk) => `/${chunk.file}`));
 
-async function pageOf(path: string, ua = UA.desktop) {
+async function pageOf(path: string, ua: string = UA.desktop) {
   const res = await get(path, { ua, headers: { cookie: 'locale=en-US' } });
   expect(res.status, path).toBe(200);
   const html = await res.text();
@@ -39,7 +39,7 @@ describe('the page module list', () => {
   );
 
   it('is followed by the loader, the list before it so the loader can read it', async () => {
-    const { html } = await pageOf('/mt-recover', UA.phone);
+    const { html } = await pageOf('/mobile/mt-recover', UA.iphone);
     const listAt = html.indexOf(`id="${MODULES_ELEMENT_ID}"`);
     const loaderAt = html.indexOf(MODULE_LOADER_SCRIPT);
     expect(listAt).toBeGreaterThan(html.indexOf('<body'));
