@@ -155,6 +155,7 @@ export default function CheckoutResult(props: CheckoutResultProps) {
     }
   }
 
+  const settled = status === 'paid' && code.kind !== 'loading';
   return (
     <div className="checkout-result" data-result-status={status}>
       <div aria-live="polite" aria-atomic="false">
@@ -194,7 +195,9 @@ export default function CheckoutResult(props: CheckoutResultProps) {
               ) : null}
             </div>
           ) : null}
-          {status === 'paid' ? (
+          {/* What follows the code waits until it is shown (or failed): the code's block changes
+              height then, and nothing below it is on the page yet to be pushed down. */}
+          {settled ? (
             <p className="checkout-withdraw">
               <a href={withdrawalHref(props.paths.withdraw, order?.orderId)} data-next="withdraw">
                 {t('checkout.review.refundLink')}
@@ -203,7 +206,7 @@ export default function CheckoutResult(props: CheckoutResultProps) {
           ) : null}
         </StatusView>
       </div>
-      {status === 'paid' ? <RecoverySteps downloadHref={props.downloadHref} mobile={props.mobile} /> : null}
+      {settled ? <RecoverySteps downloadHref={props.downloadHref} mobile={props.mobile} /> : null}
     </div>
   );
 }

@@ -92,6 +92,28 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
   });
 }
 
+test('the result page of a paid order grows without moving anything in view (no layout shift)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] })[]) {
+        if (!entry.hadRecentInput) w.__shifts.push({ value: entry.value, sources: entry.sources.map((s) => (s.node as Element | null)?.className ?? String(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await gotoHydrated(page, '/checkout?product_id=81902');
+  await startPayment(page, 'en-US', newEmail('no-shift'));
+  await payByCard(page, 'en-US', '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/checkout\/result\?order_id=/, { timeout: 45_000 });
+  await expectStatus(page, 'paid');
+  await expect(page.locator('[data-licence-code]')).toHaveText(/^MTDR-/);
+  await expect(page.locator('.checkout-steps')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+});
+
 for (const [card, reason] of [
   ['4000 0000 0000 0002', 'card_declined'],
   ['4000 0000 0000 9995', 'insufficient_funds'],
