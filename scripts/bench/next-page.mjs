@@ -38,15 +38,6 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };
 
-/** True once the prerender of `url` has hydrated its islands (body[data-hydrated]). */
-async function waitForFinishedPrerender(tab, url, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await tab.evaluateInPrerender(url, 'document.body?.dataset.hydrated === "true"'))) {
-    if (Date.now() > until) throw new Error(`the prerender of ${url} did not hydrate in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 async function navigate(tab, siteUrl, [target, link], prerender, { finished = true } = {}) {
   await tab.bringToFront();
   await tab.goto(`${siteUrl}/`);
@@ -56,7 +47,7 @@ async function navigate(tab, siteUrl, [target, link], prerender, { finished = tr
   await tab.hover(link);
   if (prerender) {
     await tab.waitForPrerender(`${siteUrl}${target}`, 'Ready', 30_000);
-    if (finished) await waitForFinishedPrerender(tab, `${siteUrl}${target}`);
+    if (finished) await tab.waitForHydratedPrerender(`${siteUrl}${target}`);
   } else await new Promise((resolve) => setTimeout(resolve, 300));
   await tab.click(link);
   const m = await tab.evaluate(MEASURE);

@@ -27,6 +27,7 @@ export interface Tab {
   click(selector: string, timeoutMs?: number): Promise<string>;
   waitForPrerender(url: string, status?: PrerenderStatus['status'], timeoutMs?: number): Promise<void>;
   evaluateInPrerender<T = unknown>(url: string, expression: string, timeoutMs?: number): Promise<T>;
+  waitForHydratedPrerender(url: string, timeoutMs?: number): Promise<void>;
   candidates(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -265,6 +265,14 @@ async function openTab(connection) {
       }
       throw new Error(`no prerender of ${url} is attached (pages: ${JSON.stringify([...pages.values()].map((info) => [info.subtype, info.url]))})`);
     },
+    /** Waits until the prerender of `url` (absolute) has hydrated its islands (body[data-hydrated]): a finished prerender. */
+    async waitForHydratedPrerender(url, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      while (!(await tab.evaluateInPrerender(url, 'document.body?.dataset.hydrated === "true"'))) {
+        if (Date.now() > until) throw new Error(`the prerender of ${url} did not hydrate in ${timeoutMs} ms`);
+        await sleep(25);
+      }
+    },
     /** URLs the current page's rules made candidates (matched links), whatever their eagerness. */
     async candidates() {
       const session = await current();

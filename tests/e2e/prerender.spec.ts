@@ -95,7 +95,7 @@ test.describe('prerendered navigation', () => {
       expect(prerender?.prerender).toBe(true);
       expect(prerender?.headers['Sec-Purpose'] ?? prerender?.headers['sec-purpose']).toBe('prefetch;prerender');
       // The prerender runs the page's own scripts: its islands hydrate as on any page.
-      await expect.poll(() => tab.evaluateInPrerender(about, 'document.body?.dataset.hydrated === "true"'), { timeout: 15_000 }).toBe(true);
+      await tab.waitForHydratedPrerender(about);
       // Longer than the idle wait (3 s at most) after which an opened page loads its Web Vitals code.
       await new Promise((resolve) => setTimeout(resolve, 4000));
       // Still a prerender, and nothing that counts has started in it: no Web Vitals code, no beacon.
@@ -127,7 +127,7 @@ test.describe('prerendered navigation', () => {
       await tab.waitForPrerender(about, 'Ready', 45_000);
       // Opened only once the prerender has hydrated and had time to start anything it would
       // start on its own (it started nothing that counts): what counts starts on activation.
-      await expect.poll(() => tab.evaluateInPrerender(about, 'document.body?.dataset.hydrated === "true"'), { timeout: 15_000 }).toBe(true);
+      await tab.waitForHydratedPrerender(about);
       await new Promise((resolve) => setTimeout(resolve, 4000));
       expect(await tab.evaluateInPrerender(about, VITALS_LOADED)).toBe(false);
       await tab.click('footer a[href="/fr-FR/about"]');
@@ -193,7 +193,7 @@ test.describe('prerendered navigation', () => {
       await tab.waitForFunction('document.body.dataset.hydrated === "true"');
       await tab.hover(link);
       await tab.waitForPrerender(buy, 'Ready', 45_000);
-      await expect.poll(() => tab.evaluateInPrerender(buy, 'document.body?.dataset.hydrated === "true"'), { timeout: 15_000 }).toBe(true);
+      await tab.waitForHydratedPrerender(buy);
       await tab.evaluateInPrerender(buy, `${REVEAL} true`);
       await tab.click(link);
       expect(await tab.evaluate<number>(ACTIVATION)).toBeGreaterThan(0);
